@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  throw new Error('expected loadConfig to fail');
+}
+
+describe('loadConfig', () => {
+  it('runs on the embedded defaults with no variables set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('localhost');
+    expect(config.dataDir).toMatch(/[\\/]data$/);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicOrigin).toBe('http://localhost:3000');
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('names a bad PORT', () => {
+    expect(problemsOf({ PORT: 'abc' })).toEqual([
+      'PORT: must be a whole number between 0 and 65535',
+    ]);
+    expect(problemsOf({ PORT: '70000' })[0]).toMatch(/^PORT:/);
+  });
+
+  it('lists every bad variable at once', () => {
+    const problems = problemsOf({
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://db/pbshare',
+      LOG_LEVEL: 'loud',
+      PUBLIC_ORIGIN: 'not a url',
+    });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'PORT',
+      'PUBLIC_ORIGIN',
+    ]);
+  });
+
+  it('treats an empty DATABASE_URL as unset and accepts postgres URLs', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db' }).databaseUrl).toBe(
+      'postgresql://u@h/db',
+    );
+  });
+
+  it('derives the public origin from the port and trims a trailing slash', () => {
+    expect(loadConfig({ PORT: '8080' }).publicOrigin).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://pbshare.app/' }).publicOrigin).toBe(
+      'https://pbshare.app',
+    );
+  });
+});

@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseSchema } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DatabaseSchema>;
+  dialect: Dialect;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; without one the embedded SQLite file under dataDir is used. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}
+
+export const SQLITE_FILE_NAME = 'pbshare.db';
+
+export function openDatabase(options: DatabaseOptions): Database {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openSqlite(join(options.dataDir, SQLITE_FILE_NAME));
+}
+
+function openSqlite(file: string): Database {
+  mkdirSync(join(file, '..'), { recursive: true });
+  const connection = new SqliteDatabase(file);
+  // WAL lets readers run beside the single writer; FULL sync trades a little write speed for
+  // surviving power loss; the busy timeout rides out a writer holding the lock briefly.
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('synchronous = FULL');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('busy_timeout = 5000');
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: connection }) });
+  return wrap(db, 'sqlite');
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  return wrap(db, 'postgres');
+}
+
+function wrap(db: Kysely<DatabaseSchema>, dialect: Dialect): Database {
+  let closed = false;
+  return {
+    db,
+    dialect,
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}

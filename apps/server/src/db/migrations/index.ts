@@ -1,0 +1,11 @@
+import type { Migration } from 'kysely';
+import * as m001 from './001-users.js';
+
+/**
+ * Every migration, keyed by a name that sorts in the order they must run. Listed by hand rather
+ * than read from the folder so the same code runs from TypeScript sources (tests, dev) and the
+ * compiled build. Never edit a migration that has shipped: add the next number.
+ */
+export const migrations: Record<string, Migration> = {
+  '001-users': m001,
+};

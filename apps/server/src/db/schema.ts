@@ -1,0 +1,25 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types for Kysely. Timestamps are ISO-8601 UTC strings on both dialects so that values,
+ * ordering and comparisons behave the same on SQLite and PostgreSQL; ids are made by the app.
+ */
+export interface UsersTable {
+  id: string;
+  /** Trimmed and lower-cased before it is stored, so the unique index is case-insensitive. */
+  email: string;
+  password_hash: string;
+  display_name: string;
+  /** Lower-cased display name; unique, and what `/{username}` is looked up by. */
+  display_name_key: string;
+  bio: Generated<string>;
+  profile_image_key: string | null;
+  email_verified_at: string | null;
+  subscription_tier: Generated<'free' | 'unlimited'>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DatabaseSchema {
+  users: UsersTable;
+}

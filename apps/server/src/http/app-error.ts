@@ -1,0 +1,34 @@
+import type { ErrorCode, FieldIssue } from '@pbshare/shared';
+
+/** The one status each error code answers with. */
+export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+/**
+ * The error every service throws for an expected failure. Its message is shown to the user, so it
+ * must be written for them; anything else that escapes a route is answered as a generic 500.
+ */
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: FieldIssue[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = STATUS_BY_CODE[code];
+  }
+}

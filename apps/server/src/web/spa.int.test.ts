@@ -1,0 +1,70 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+
+let t: TestApp;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'pbshare-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><title>PBShare</title><div id="root"></div>',
+  );
+  writeFileSync(
+    join(dist, 'assets', 'index-abc123.js'),
+    `console.log(${JSON.stringify('x'.repeat(4000))});`,
+  );
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ webDistDir: dist });
+});
+
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('serves index.html at / and for client-side routes, revalidated on every visit', async () => {
+    for (const url of ['/', '/login', '/pricing?x=1', '/some-user']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('caches other static files briefly', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('does not answer API, media, missing asset or non-GET requests with the app', async () => {
+    for (const [method, url] of [
+      ['GET', '/v1/nope'],
+      ['GET', '/media/nothing.webp'],
+      ['GET', '/assets/missing-123.js'],
+      ['POST', '/login'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+// Integration tests (*.int.test.ts) run once per database: always on SQLite, and on PostgreSQL too
+// when TEST_DATABASE_URL points at a server (CI sets it). Each test file gets its own database.
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@pbshare/shared': resolve(import.meta.dirname, '../../packages/shared/src/index.ts'),
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server:sqlite',
+          include: ['src/**/*.test.ts'],
+          env: { TEST_DIALECT: 'sqlite' },
+        },
+      },
+      ...(withPostgres
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'server:postgres',
+                include: ['src/**/*.int.test.ts'],
+                env: { TEST_DIALECT: 'postgres' },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});

@@ -1,0 +1,27 @@
+import { test as base, expect } from '@playwright/test';
+
+/**
+ * Every spec imports `test` from here: it points baseURL at the server that global setup started,
+ * and fails the test on any console error (a CSP violation, a failed chunk, a React warning).
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: global setup did not run');
+    await use(url);
+  },
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text());
+      });
+      page.on('pageerror', (err) => errors.push(err.message));
+      await use(errors);
+      expect(errors, 'console errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

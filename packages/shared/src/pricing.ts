@@ -1,0 +1,35 @@
+/** The two one-time Pro plans (SPEC.md section 9). Prices are in US cents to avoid float maths. */
+export const PLAN_IDS = ['one-year', 'lifetime'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  priceCents: number;
+  wasPriceCents: number;
+  saving: string;
+  popular: boolean;
+}
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: 'one-year',
+    name: '1-Year Pass',
+    priceCents: 1999,
+    wasPriceCents: 2999,
+    saving: 'Save 33% for a year',
+    popular: false,
+  },
+  {
+    id: 'lifetime',
+    name: 'Lifetime Deal',
+    priceCents: 3999,
+    wasPriceCents: 9999,
+    saving: 'Save 60% for life',
+    popular: true,
+  },
+];
+
+export function formatUsd(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 30;
+
+/**
+ * Names that can never be a username because `/{username}` would collide with a route of the app,
+ * the API, the media or a well-known file. Compared case-insensitively.
+ */
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  // app routes (SPEC.md section 2)
+  'login',
+  'signup',
+  'verify',
+  'pricing',
+  'terms',
+  'privacy',
+  'profile',
+  'add-pb',
+  'edit-pb',
+  'share-profile',
+  'reset-password',
+  'forgot-password',
+  'settings',
+  'logout',
+  // server paths
+  'v1',
+  'api',
+  'media',
+  'assets',
+  'static',
+  'healthz',
+  'readyz',
+  'favicon.ico',
+  'robots.txt',
+  'sitemap.xml',
+  'manifest.webmanifest',
+  // names people would mistake for the product speaking
+  'admin',
+  'administrator',
+  'root',
+  'support',
+  'help',
+  'about',
+  'contact',
+  'pbshare',
+  'www',
+  'mail',
+  'null',
+  'undefined',
+]);
+
+export function usernameKey(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+export function isReservedUsername(username: string): boolean {
+  return RESERVED_USERNAMES.has(usernameKey(username));
+}
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN_LENGTH, `Usernames need at least ${USERNAME_MIN_LENGTH} characters`)
+  .max(USERNAME_MAX_LENGTH, `Usernames can have at most ${USERNAME_MAX_LENGTH} characters`)
+  .regex(/^[A-Za-z0-9._-]+$/, 'Usernames can use letters, numbers, dots, dashes and underscores')
+  .refine((name) => !isReservedUsername(name), 'That username is reserved');
