@@ -55,4 +55,9 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },
+  {
+    // Command-line scripts talk to the person running them.
+    files: ['scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
 );

@@ -14,7 +14,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        extends: true,
+        extends: true as const,
         test: {
           name: 'server:sqlite',
           include: ['src/**/*.test.ts'],
@@ -24,7 +24,7 @@ export default defineConfig({
       ...(withPostgres
         ? [
             {
-              extends: true,
+              extends: true as const,
               test: {
                 name: 'server:postgres',
                 include: ['src/**/*.int.test.ts'],

@@ -1,4 +1,8 @@
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -11,14 +15,34 @@ import { closeConnectionsWhileDraining } from './http/draining.js';
 import { registerErrorHandling, sendApiNotFound } from './http/error-handler.js';
 import { echoRequestId, genRequestId } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security.js';
+import { AttemptLimiter } from './http/attempt-limiter.js';
+import { makeRequireAuth } from './http/auth-guard.js';
+import type { Mailer } from './mail/mailer.js';
+import { OutboxMailer } from './mail/outbox-mailer.js';
+import { SmtpMailer } from './mail/smtp-mailer.js';
 import { appConfigRoutes } from './modules/app-config/routes.js';
+import { AuthRepository } from './modules/auth/repository.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { AuthService } from './modules/auth/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { UsersRepository } from './modules/users/repository.js';
+import { usersRoutes } from './modules/users/routes.js';
+import { UsersService } from './modules/users/service.js';
+import { AccessTokens } from './security/access-token.js';
+import { resolveJwtSecret } from './security/jwt-secret.js';
+import { LocalStorage } from './storage/local-storage.js';
+import { registerMediaRoutes } from './storage/media-routes.js';
 import { registerSpa } from './web/spa.js';
 
 export interface AppDependencies {
   /** An already-migrated database; by default one is opened from the config. */
   database?: Database;
+  /** Replaces the mailer chosen from the config (SMTP_URL, else the outbox). */
+  mailer?: Mailer;
 }
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
 
 /**
  * The composition root: builds a ready-to-listen app from configuration. It neither listens nor
@@ -38,6 +62,7 @@ export async function buildApp(
     },
     genReqId: genRequestId,
     bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -49,11 +74,64 @@ export async function buildApp(
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config.publicOrigin);
   await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+  await app.register(multipart);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many attempts. Please try again in ${context.after}.`,
+    }),
+  });
+
+  const mailer: Mailer =
+    deps.mailer ??
+    (config.smtpUrl
+      ? new SmtpMailer(config.smtpUrl, config.mailFrom)
+      : new OutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, app.log));
+  app.addHook('onClose', () => mailer.close?.());
+  const storage = new LocalStorage(config.dataDir);
+  const accessTokens = new AccessTokens(
+    resolveJwtSecret({ jwtSecret: config.jwtSecret, dataDir: config.dataDir, env: config.env }),
+    config.publicOrigin,
+  );
+  const usersRepository = new UsersRepository(database.db);
+  const authService = new AuthService(
+    usersRepository,
+    new AuthRepository(database.db),
+    accessTokens,
+    mailer,
+    storage,
+    {
+      failedSignInsPerEmail: new AttemptLimiter(10, FIFTEEN_MINUTES),
+      mailsPerEmail: new AttemptLimiter(5, ONE_HOUR),
+    },
+    { publicOrigin: config.publicOrigin, supportEmail: config.supportEmail },
+  );
+  const usersService = new UsersService(usersRepository, storage, app.log);
+  const requireAuth = makeRequireAuth(
+    (token) => accessTokens.verify(token),
+    (claims) => authService.sessionIsLive(claims.userId, claims.sessionId),
+  );
+  const secureCookies = config.publicOrigin.startsWith('https:');
 
   await app.register(healthRoutes, { database });
+  await registerMediaRoutes(app, storage);
   await app.register(
     async (v1) => {
       await v1.register(appConfigRoutes, { config });
+      await v1.register(authRoutes, {
+        prefix: '/auth',
+        auth: authService,
+        requireAuth,
+        secureCookies,
+      });
+      await v1.register(usersRoutes, {
+        prefix: '/users',
+        users: usersService,
+        requireAuth,
+        secureCookies,
+      });
     },
     { prefix: '/v1' },
   );

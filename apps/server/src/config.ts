@@ -35,6 +35,19 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@pbshare.app'),
   PRIVACY_EMAIL: z.email('must be an e-mail address').default('privacy@pbshare.app'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  JWT_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'must be at least 32 characters of random text').optional(),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('PBShare <no-reply@pbshare.app>'),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
 });
 
 export interface Config {
@@ -48,6 +61,12 @@ export interface Config {
   supportEmail: string;
   privacyEmail: string;
   shutdownTimeoutMs: number;
+  /** Signs access tokens; when unset a random one is kept under DATA_DIR. */
+  jwtSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Which proxies' X-Forwarded-For to believe: none (the socket address), all, N hops or a list. */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   /** The built web app; absent in API-only runs such as the integration tests. */
   webDistDir: string | undefined;
 }
@@ -81,8 +100,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL,
     privacyEmail: e.PRIVACY_EMAIL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir: existsSync(resolve(defaultWebDist, 'index.html')) ? defaultWebDist : undefined,
   };
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((entry) => entry.trim());
 }
 
 /** Reads `.env` from the working directory when there is one; real environment variables win. */

@@ -1,3 +1,4 @@
+export * from './auth.js';
 export * from './app-config.js';
 export * from './categories.js';
 export * from './envelope.js';

@@ -20,6 +20,37 @@ export interface UsersTable {
   updated_at: string;
 }
 
+/** One signed-in device. Revoking it ends every refresh token it issued. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** Each refresh hands out a new token and marks the old one used; a used token seen again is theft. */
+export interface RefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export type EmailTokenPurpose = 'verify' | 'reset';
+
+export interface EmailTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: EmailTokenPurpose;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  email_tokens: EmailTokensTable;
 }

@@ -4,6 +4,12 @@ import type { ErrorCode, FieldIssue } from '@pbshare/shared';
 export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   VALIDATION_ERROR: 400,
   BAD_REQUEST: 400,
+  INVALID_CREDENTIALS: 401,
+  EMAIL_NOT_VERIFIED: 403,
+  EMAIL_TAKEN: 409,
+  USERNAME_TAKEN: 409,
+  TOKEN_INVALID: 400,
+  TOKEN_EXPIRED: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
@@ -26,6 +32,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly issues?: FieldIssue[],
+    /** For RATE_LIMITED: sent as the Retry-After header. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';

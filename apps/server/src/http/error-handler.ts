@@ -24,6 +24,7 @@ const CODE_BY_CLIENT_STATUS: Readonly<Record<number, ErrorCode>> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds) void reply.header('retry-after', error.retryAfterSeconds);
       return reply
         .code(error.status)
         .send(failure(error.status, error.code, error.message, error.issues));

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m001 from './001-users.js';
+import * as m002 from './002-auth.js';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed by hand rather
@@ -8,4 +9,5 @@ import * as m001 from './001-users.js';
  */
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
+  '002-auth': m002,
 };

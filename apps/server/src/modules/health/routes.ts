@@ -1,7 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, LogLevel } from 'fastify';
 import type { Database } from '../../db/database.js';
 
-const QUIET_LEVELS = new Set(['warn', 'error', 'fatal', 'silent']);
+const QUIET_LEVELS: ReadonlySet<string> = new Set<LogLevel>(['warn', 'error', 'fatal', 'silent']);
 
 /**
  * Probes for load balancers and orchestrators, outside /v1 and without the envelope by convention.
@@ -12,7 +12,7 @@ export const healthRoutes: FastifyPluginAsync<{ database: Database }> = async (
   { database },
 ) => {
   // Probes arrive every few seconds: keep them out of the info-level request log.
-  const logLevel = QUIET_LEVELS.has(app.log.level) ? app.log.level : 'warn';
+  const logLevel = (QUIET_LEVELS.has(app.log.level) ? app.log.level : 'warn') as LogLevel;
 
   app.get('/healthz', { logLevel }, () => ({ status: 'ok' }));
 

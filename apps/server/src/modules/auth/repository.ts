@@ -1,0 +1,157 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema, EmailTokenPurpose } from '../../db/schema.js';
+
+export interface StoredRefreshToken {
+  sessionId: string;
+  userId: string;
+  expiresAt: string;
+  usedAt: string | null;
+  sessionRevokedAt: string | null;
+}
+
+export interface StoredEmailToken {
+  userId: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+/** Sessions, refresh tokens and mailed tokens. Every token is looked up by its hash. */
+export class AuthRepository {
+  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+
+  async createSession(session: { id: string; userId: string }): Promise<void> {
+    await this.db
+      .insertInto('sessions')
+      .values({ id: session.id, user_id: session.userId, created_at: new Date().toISOString() })
+      .execute();
+  }
+
+  async sessionIsLive(sessionId: string, userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', '=', sessionId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async revokeSession(sessionId: string): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** Revokes every live session of the user except `keepSessionId`. */
+  async revokeSessionsOf(userId: string, keepSessionId?: string): Promise<void> {
+    let query = this.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
+    if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+    await query.execute();
+  }
+
+  async insertRefreshToken(token: {
+    hash: string;
+    sessionId: string;
+    expiresAt: string;
+  }): Promise<void> {
+    await this.db
+      .insertInto('refresh_tokens')
+      .values({
+        token_hash: token.hash,
+        session_id: token.sessionId,
+        created_at: new Date().toISOString(),
+        expires_at: token.expiresAt,
+      })
+      .execute();
+  }
+
+  async findRefreshToken(hash: string): Promise<StoredRefreshToken | undefined> {
+    const row = await this.db
+      .selectFrom('refresh_tokens as t')
+      .innerJoin('sessions as s', 's.id', 't.session_id')
+      .select(['t.session_id', 's.user_id', 't.expires_at', 't.used_at', 's.revoked_at'])
+      .where('t.token_hash', '=', hash)
+      .executeTakeFirst();
+    return (
+      row && {
+        sessionId: row.session_id,
+        userId: row.user_id,
+        expiresAt: row.expires_at,
+        usedAt: row.used_at,
+        sessionRevokedAt: row.revoked_at,
+      }
+    );
+  }
+
+  /** Marks a refresh token used; false when another request used it first. */
+  async useRefreshToken(hash: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('refresh_tokens')
+      .set({ used_at: new Date().toISOString() })
+      .where('token_hash', '=', hash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async insertEmailToken(token: {
+    hash: string;
+    userId: string;
+    purpose: EmailTokenPurpose;
+    expiresAt: string;
+  }): Promise<void> {
+    await this.db
+      .insertInto('email_tokens')
+      .values({
+        token_hash: token.hash,
+        user_id: token.userId,
+        purpose: token.purpose,
+        created_at: new Date().toISOString(),
+        expires_at: token.expiresAt,
+      })
+      .execute();
+  }
+
+  async findEmailToken(
+    hash: string,
+    purpose: EmailTokenPurpose,
+  ): Promise<StoredEmailToken | undefined> {
+    const row = await this.db
+      .selectFrom('email_tokens')
+      .select(['user_id', 'expires_at', 'used_at'])
+      .where('token_hash', '=', hash)
+      .where('purpose', '=', purpose)
+      .executeTakeFirst();
+    return row && { userId: row.user_id, expiresAt: row.expires_at, usedAt: row.used_at };
+  }
+
+  /** Marks a mailed token used; false when it was used already (two clicks racing). */
+  async useEmailToken(hash: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('email_tokens')
+      .set({ used_at: new Date().toISOString() })
+      .where('token_hash', '=', hash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Older unused links of the same kind stop working once a new one is sent or one is used. */
+  async expireEmailTokensOf(userId: string, purpose: EmailTokenPurpose): Promise<void> {
+    await this.db
+      .updateTable('email_tokens')
+      .set({ used_at: new Date().toISOString() })
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .execute();
+  }
+}

@@ -1,0 +1,121 @@
+import {
+  changePasswordInputSchema,
+  emailOnlyInputSchema,
+  loginInputSchema,
+  registerInputSchema,
+  resetPasswordInputSchema,
+} from '@pbshare/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../http/auth-guard.js';
+import { ok } from '../../http/envelope.js';
+import type { AuthRouteDeps } from './deps.js';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.js';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
+
+/** Per-address limits, generous enough for many people behind one office or campus address. */
+const limits = {
+  login: { rateLimit: { max: 100, timeWindow: FIFTEEN_MINUTES } },
+  register: { rateLimit: { max: 20, timeWindow: ONE_HOUR } },
+  mail: { rateLimit: { max: 30, timeWindow: ONE_HOUR } },
+  token: { rateLimit: { max: 60, timeWindow: FIFTEEN_MINUTES } },
+  refresh: { rateLimit: { max: 300, timeWindow: FIFTEEN_MINUTES } },
+};
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
+  const { auth, requireAuth, secureCookies } = deps;
+
+  app.post(
+    '/register',
+    { config: limits.register, schema: { body: registerInputSchema } },
+    async (request, reply) => {
+      const user = await auth.register(request.body);
+      return reply
+        .code(201)
+        .send(ok({ user }, 'Account created. Check your inbox to verify your email.', 201));
+    },
+  );
+
+  app.get(
+    '/verify',
+    {
+      config: limits.token,
+      schema: {
+        querystring: z.object({
+          token: z.string().min(1, 'The verification link is incomplete').max(200),
+        }),
+      },
+    },
+    async (request) =>
+      ok(
+        { user: await auth.verifyEmail(request.query.token) },
+        'Your email is verified. You can sign in now.',
+      ),
+  );
+
+  app.post(
+    '/login',
+    { config: limits.login, schema: { body: loginInputSchema } },
+    async (request, reply) => {
+      const session = await auth.login(request.body);
+      setRefreshCookie(reply, session.refreshToken, secureCookies);
+      return ok({ accessToken: session.accessToken, user: session.user }, 'Signed in');
+    },
+  );
+
+  app.post('/refresh', { config: limits.refresh }, async (request, reply) => {
+    try {
+      const session = await auth.refresh(readRefreshCookie(request));
+      setRefreshCookie(reply, session.refreshToken, secureCookies);
+      return ok({ accessToken: session.accessToken, user: session.user });
+    } catch (err) {
+      clearRefreshCookie(reply, secureCookies);
+      throw err;
+    }
+  });
+
+  app.post('/logout', async (request, reply) => {
+    await auth.logout(readRefreshCookie(request));
+    clearRefreshCookie(reply, secureCookies);
+    return ok(null, 'Signed out');
+  });
+
+  app.post(
+    '/resend-verification',
+    { config: limits.mail, schema: { body: emailOnlyInputSchema } },
+    async (request) => {
+      await auth.resendVerification(request.body.email);
+      return ok(null, 'If that account still needs verifying, a new link is on its way.');
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    { config: limits.mail, schema: { body: emailOnlyInputSchema } },
+    async (request) => {
+      await auth.forgotPassword(request.body.email);
+      return ok(null, 'If an account exists for that email, a reset link is on its way.');
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    { config: limits.token, schema: { body: resetPasswordInputSchema } },
+    async (request, reply) => {
+      await auth.resetPassword(request.body.token, request.body.password);
+      clearRefreshCookie(reply, secureCookies);
+      return ok(null, 'Your password has been reset. Please sign in with your new password.');
+    },
+  );
+
+  app.put(
+    '/change-password',
+    { preHandler: requireAuth, schema: { body: changePasswordInputSchema } },
+    async (request) => {
+      await auth.changePassword(authOf(request), request.body);
+      return ok(null, 'Password updated successfully!');
+    },
+  );
+};

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { User } from '@pbshare/shared';
+import { AppError } from '../../http/app-error.js';
+import { processAvatar } from '../../media/avatar-image.js';
+import { verifyPassword } from '../../security/passwords.js';
+import type { Storage } from '../../storage/storage.js';
+import type { UserRecord, UsersRepository } from './repository.js';
+import { toUserDto } from './user-dto.js';
+
+/** Profile rules: reading and editing one's own profile, the avatar, and deleting the account. */
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly storage: Storage,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async getProfile(userId: string): Promise<User> {
+    return toUserDto(await this.requireUser(userId), this.storage);
+  }
+
+  async updateProfile(
+    userId: string,
+    changes: { displayName?: string | undefined; bio?: string | undefined },
+    avatar?: Buffer,
+  ): Promise<User> {
+    const user = await this.requireUser(userId);
+    if (
+      changes.displayName !== undefined &&
+      changes.displayName.toLowerCase() !== user.displayName.toLowerCase() &&
+      (await this.users.displayNameTaken(changes.displayName, userId))
+    ) {
+      throw new AppError('USERNAME_TAKEN', 'That username is taken');
+    }
+
+    let newImageKey: string | undefined;
+    if (avatar) {
+      const webp = await processAvatar(avatar);
+      newImageKey = `avatars/${randomUUID()}.webp`;
+      await this.storage.put(newImageKey, webp, 'image/webp');
+    }
+
+    try {
+      await this.users.updateProfile(userId, {
+        ...(changes.displayName !== undefined && { displayName: changes.displayName }),
+        ...(changes.bio !== undefined && { bio: changes.bio }),
+        ...(newImageKey && { profileImageKey: newImageKey }),
+      });
+    } catch (err) {
+      if (newImageKey) await this.removeFile(newImageKey);
+      if (changes.displayName && (await this.users.displayNameTaken(changes.displayName, userId))) {
+        throw new AppError('USERNAME_TAKEN', 'That username is taken');
+      }
+      throw err;
+    }
+    // Only after the row points at the new file is the old one safe to remove.
+    if (newImageKey && user.profileImageKey) await this.removeFile(user.profileImageKey);
+    return toUserDto(await this.requireUser(userId), this.storage);
+  }
+
+  async deleteAccount(userId: string, password: string): Promise<void> {
+    const user = await this.requireUser(userId);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      throw new AppError('INVALID_CREDENTIALS', 'That password is not correct.', [
+        { field: 'password', message: 'That password is not correct.' },
+      ]);
+    }
+    await this.users.delete(userId);
+    for (const key of filesOf(user)) await this.removeFile(key);
+  }
+
+  private async removeFile(key: string): Promise<void> {
+    try {
+      await this.storage.delete(key);
+    } catch (err) {
+      // An orphan file is harmless; failing the user's request over it is not.
+      this.log.warn({ err, key }, 'could not delete a stored file');
+    }
+  }
+
+  private async requireUser(id: string): Promise<UserRecord> {
+    const user = await this.users.findById(id);
+    if (!user)
+      throw new AppError('UNAUTHORIZED', 'Your session has expired. Please sign in again.');
+    return user;
+  }
+}
+
+function filesOf(user: UserRecord): string[] {
+  return user.profileImageKey ? [user.profileImageKey] : [];
+}

@@ -1,0 +1,39 @@
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import type { Storage } from './storage.js';
+
+export const MEDIA_URL_PREFIX = '/media/';
+const SAFE_KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.[a-z0-9]+$/;
+
+/** Files under DATA_DIR/media, outside every folder of source or build output. */
+export class LocalStorage implements Storage {
+  readonly root: string;
+
+  constructor(dataDir: string) {
+    this.root = resolve(dataDir, 'media');
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const file = this.pathOf(key);
+    await mkdir(dirname(file), { recursive: true });
+    // Write then rename, so a reader never sees half a file.
+    const partial = `${file}.partial`;
+    await writeFile(partial, data);
+    await rename(partial, file);
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  url(key: string): string {
+    return `${MEDIA_URL_PREFIX}${key}`;
+  }
+
+  private pathOf(key: string): string {
+    if (!SAFE_KEY.test(key)) throw new Error(`unsafe storage key: ${key}`);
+    const file = join(this.root, key);
+    if (!file.startsWith(this.root + sep)) throw new Error(`unsafe storage key: ${key}`);
+    return file;
+  }
+}

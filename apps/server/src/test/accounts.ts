@@ -1,0 +1,103 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { lastMailTo, tokenOf } from './outbox.js';
+
+export const PASSWORD = 'correct horse';
+
+export interface SignedIn {
+  email: string;
+  displayName: string;
+  accessToken: string;
+  /** The refresh cookie as a `Cookie` header value. */
+  cookie: string;
+}
+
+let counter = 0;
+export function uniqueAccount(prefix = 'athlete') {
+  counter += 1;
+  const tag = `${prefix}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return { email: `${tag}@example.com`, displayName: tag, password: PASSWORD };
+}
+
+export function refreshCookieOf(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === 'pbshare_refresh');
+  if (!cookie?.value) throw new Error('no refresh cookie in the answer');
+  return `pbshare_refresh=${cookie.value}`;
+}
+
+export async function register(app: FastifyInstance, account = uniqueAccount()) {
+  const res = await app.inject({ method: 'POST', url: '/v1/auth/register', payload: account });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
+  return account;
+}
+
+export async function registerAndVerify(
+  app: FastifyInstance,
+  dataDir: string,
+  account = uniqueAccount(),
+) {
+  await register(app, account);
+  const token = tokenOf(lastMailTo(dataDir, account.email));
+  const res = await app.inject({
+    method: 'GET',
+    url: `/v1/auth/verify?token=${encodeURIComponent(token)}`,
+  });
+  if (res.statusCode !== 200) throw new Error(`verify failed: ${res.body}`);
+  return account;
+}
+
+export async function signIn(
+  app: FastifyInstance,
+  account: { email: string; password: string; displayName: string },
+): Promise<SignedIn> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/auth/login',
+    payload: { email: account.email, password: account.password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  const body = res.json<{ data: { accessToken: string } }>();
+  return {
+    email: account.email,
+    displayName: account.displayName,
+    accessToken: body.data.accessToken,
+    cookie: refreshCookieOf(res),
+  };
+}
+
+export async function newSignedInUser(app: FastifyInstance, dataDir: string, prefix?: string) {
+  return signIn(app, await registerAndVerify(app, dataDir, uniqueAccount(prefix)));
+}
+
+export function bearer(session: { accessToken: string }) {
+  return { authorization: `Bearer ${session.accessToken}` };
+}
+
+/** A multipart/form-data body for app.inject. */
+export function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; filename: string; contentType: string; data: Buffer },
+) {
+  const boundary = `----pbshare${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
