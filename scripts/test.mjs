@@ -18,7 +18,13 @@ const steps = [
   ...workspaces.map((ws) => [
     `unit and integration: ${ws}`,
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile(ws)}`],
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reportFile(ws)}`,
+    ],
     { cwd: join(root, ws) },
   ]),
   ['build', 'npm', ['run', 'build']],

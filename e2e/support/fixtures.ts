@@ -10,6 +10,11 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     if (!url) throw new Error('E2E_BASE_URL is not set: global setup did not run');
     await use(url);
   },
+  // A client address of its own per test (TEST-NET-3, never routed), believed via TRUST_PROXY.
+  extraHTTPHeaders: async ({}, use) => {
+    const octet = () => Math.floor(Math.random() * 254) + 1;
+    await use({ 'x-forwarded-for': `203.0.113.${octet()}, 198.51.100.${octet()}` });
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PUBLIC_ORIGIN: baseUrl,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      // Each test claims its own client address (see fixtures.ts), so the per-address rate limits
+      // meant for real traffic do not trip over a suite that signs up many accounts from one host.
+      TRUST_PROXY: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

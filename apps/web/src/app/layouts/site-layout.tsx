@@ -1,0 +1,35 @@
+import { Outlet, useNavigation } from 'react-router';
+
+import { SiteFooter } from '../../components/layout/site-footer';
+import { TopBar } from '../../components/layout/top-bar';
+import { cn } from '../../lib/cn';
+
+/** The frame of every public page: top bar, the page, footer. */
+export function SiteLayout() {
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading';
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-lg bg-background px-4 py-2 text-sm font-semibold shadow-float focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      {/* A thin bar while the next page's code loads, so a slow network does not feel frozen. */}
+      <div
+        aria-hidden="true"
+        className={cn(
+          'fixed inset-x-0 top-0 z-[70] h-0.5 origin-left bg-primary transition-[opacity,transform] duration-500 motion-reduce:transition-none',
+          loading ? 'scale-x-75 opacity-100' : 'scale-x-0 opacity-0',
+        )}
+      />
+      <TopBar />
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus-visible:outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

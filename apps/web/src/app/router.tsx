@@ -1,0 +1,92 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+
+import { HydrateFallback } from './layouts/hydrate-fallback';
+import { RootLayout } from './layouts/root-layout';
+import { SiteLayout } from './layouts/site-layout';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+/**
+ * A route that shows the shared placeholder until its real page is built. `page` names it for the
+ * visitor ("Sign in", "Your profile").
+ */
+function placeholder(page: string): RouteObject['lazy'] {
+  return async () => {
+    const { ComingSoonPage } = await import('../features/coming-soon/coming-soon-page');
+    return { element: <ComingSoonPage page={page} /> };
+  };
+}
+
+/** Every route of SPEC.md section 2. Each page is its own chunk, fetched on first visit. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback,
+    // Last resort, for errors in the layouts themselves.
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      {
+        Component: SiteLayout,
+        children: [
+          {
+            // Page errors render inside the site layout, so the top bar stays usable.
+            ErrorBoundary: RouteErrorBoundary,
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../features/landing/landing-page')).LandingPage,
+                }),
+              },
+              {
+                path: 'pricing',
+                lazy: async () => ({
+                  Component: (await import('../features/pricing/pricing-page')).PricingPage,
+                }),
+              },
+              {
+                path: 'terms',
+                lazy: async () => ({
+                  Component: (await import('../features/legal/terms-page')).TermsPage,
+                }),
+              },
+              {
+                path: 'privacy',
+                lazy: async () => ({
+                  Component: (await import('../features/legal/privacy-page')).PrivacyPage,
+                }),
+              },
+              { path: 'login', lazy: placeholder('Sign in') },
+              { path: 'signup', lazy: placeholder('Sign up') },
+              { path: 'verify', lazy: placeholder('E-mail verification') },
+              {
+                // Signed-in pages. The accounts work puts the protected route (spinner while
+                // auth loads, redirect to /login without a token) on this group.
+                id: 'signed-in',
+                children: [
+                  { path: 'profile', lazy: placeholder('Your profile') },
+                  { path: 'profile/settings', lazy: placeholder('Profile settings') },
+                  { path: 'add-pb', lazy: placeholder('Add a personal best') },
+                  { path: 'edit-pb/:id', lazy: placeholder('Edit a personal best') },
+                  { path: 'share-profile', lazy: placeholder('Share your profile') },
+                ],
+              },
+              // Static paths above always win over this one (React Router ranks them higher).
+              { path: ':username', lazy: placeholder('Public profile') },
+              {
+                path: '*',
+                lazy: async () => ({
+                  Component: (await import('../features/not-found/not-found-page')).NotFoundPage,
+                }),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

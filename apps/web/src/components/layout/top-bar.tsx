@@ -1,0 +1,154 @@
+import { LAYOUT, PRODUCT_NAME } from '@pbshare/shared';
+import { Menu, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+
+import { useScrolledPast } from '../../hooks/use-scrolled-past';
+import { cn } from '../../lib/cn';
+import { Button, buttonClasses } from '../ui/button';
+import { Logo } from './logo';
+
+interface NavEntry {
+  to: string;
+  label: string;
+  /** Shown as the filled call-to-action rather than a plain link. */
+  primary?: boolean;
+}
+
+/*
+ * What a visitor sees. The accounts work adds the signed-in variant (avatar to /profile, and
+ * 'Upgrade to Pro' for free-tier users) by choosing a different list here, and points the logo at
+ * /profile.
+ */
+const visitorDesktopEntries: NavEntry[] = [
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/login', label: 'Login' },
+  { to: '/signup', label: 'Sign Up', primary: true },
+];
+const visitorMobileEntries: NavEntry[] = [
+  { to: '/login', label: 'Login' },
+  { to: '/signup', label: 'Sign Up', primary: true },
+  { to: '/pricing', label: 'Pricing' },
+];
+const homeHref = '/';
+
+export function TopBar() {
+  const glass = useScrolledPast(LAYOUT.navGlassScrollPx);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        menuButtonRef.current?.focus();
+      }
+    }
+    function onPointerDown(event: PointerEvent) {
+      if (!headerRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    }
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [menuOpen]);
+
+  const closeMenu = () => {
+    setMenuOpen(false);
+  };
+  const solid = glass || menuOpen;
+
+  return (
+    <header
+      ref={headerRef}
+      data-glass={solid ? 'true' : 'false'}
+      className={cn(
+        'sticky top-0 z-40 border-b transition-[background-color,border-color,box-shadow,backdrop-filter] duration-300 motion-reduce:transition-none',
+        solid
+          ? 'border-border/70 bg-background/75 shadow-[0_4px_24px_-12px_rgb(11_13_18/0.18)] backdrop-blur-xl backdrop-saturate-150'
+          : 'border-transparent bg-transparent',
+      )}
+    >
+      <div className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link
+          to={homeHref}
+          className="-m-1 rounded-lg p-1"
+          aria-label={`${PRODUCT_NAME} home`}
+          onClick={closeMenu}
+        >
+          <Logo />
+        </Link>
+
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {visitorDesktopEntries.map((entry) => (
+              <li key={entry.to}>
+                <NavLink
+                  to={entry.to}
+                  className={({ isActive }) =>
+                    buttonClasses({
+                      variant: entry.primary ? 'primary' : 'ghost',
+                      size: 'sm',
+                      className: cn(
+                        entry.primary && 'ml-2 px-4',
+                        isActive && !entry.primary && 'bg-secondary',
+                      ),
+                    })
+                  }
+                >
+                  {entry.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <Button
+          ref={menuButtonRef}
+          variant="ghost"
+          size="icon"
+          className="-mr-2 md:hidden [&_svg]:size-5"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => {
+            setMenuOpen((open) => !open);
+          }}
+        >
+          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        </Button>
+      </div>
+
+      <nav
+        id={menuId}
+        aria-label="Main"
+        hidden={!menuOpen}
+        // Overlays the page instead of pushing it down, like a native app menu.
+        className="absolute inset-x-0 top-full border-b border-border/70 bg-background px-4 pt-3 pb-5 shadow-float md:hidden"
+      >
+        <ul className="flex flex-col gap-2">
+          {visitorMobileEntries.map((entry) => (
+            <li key={entry.to}>
+              <Link
+                to={entry.to}
+                onClick={closeMenu}
+                className={buttonClasses({
+                  variant: entry.primary ? 'primary' : 'secondary',
+                  size: 'lg',
+                  className: 'w-full',
+                })}
+              >
+                {entry.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

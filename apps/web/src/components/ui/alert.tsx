@@ -1,0 +1,44 @@
+import type { ComponentProps } from 'react';
+
+import { cn } from '../../lib/cn';
+
+const variants = {
+  default: 'border-border bg-muted text-foreground [&>svg]:text-muted-foreground',
+  destructive:
+    'border-destructive/30 bg-destructive-soft text-destructive-hover [&>svg]:text-destructive',
+} as const;
+
+export interface AlertProps extends ComponentProps<'div'> {
+  variant?: keyof typeof variants;
+}
+
+/**
+ * A message block. Destructive alerts get role="alert" so screen readers announce a failure the
+ * moment it appears; default ones are polite status messages.
+ */
+export function Alert({ variant = 'default', className, role, ...props }: AlertProps) {
+  return (
+    <div
+      role={role ?? (variant === 'destructive' ? 'alert' : 'status')}
+      className={cn(
+        'relative grid w-full grid-cols-[0_1fr] items-start gap-y-1 rounded-xl border px-4 py-3 text-sm has-[>svg]:grid-cols-[1.25rem_1fr] has-[>svg]:gap-x-3 [&>svg]:size-5 [&>svg]:translate-y-px',
+        variants[variant],
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function AlertTitle({ className, ...props }: ComponentProps<'p'>) {
+  return <p className={cn('col-start-2 font-semibold leading-tight', className)} {...props} />;
+}
+
+export function AlertDescription({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      className={cn('col-start-2 leading-relaxed [&_p]:leading-relaxed', className)}
+      {...props}
+    />
+  );
+}

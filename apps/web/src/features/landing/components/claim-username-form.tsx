@@ -1,0 +1,55 @@
+import { useId, useState, type SubmitEvent } from 'react';
+import { useNavigate } from 'react-router';
+
+import { Button } from '../../../components/ui/button';
+
+/**
+ * Lets a visitor try out their public address before signing up. The spec asks for no validation
+ * here: whatever is typed travels to the sign-up form, which does check it.
+ */
+export function ClaimUsernameForm() {
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const inputId = useId();
+  const host = window.location.host;
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void navigate(`/signup?username=${encodeURIComponent(username)}`);
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="w-full max-w-xl" aria-label="Claim your username">
+      <label htmlFor={inputId} className="sr-only">
+        Your username
+      </label>
+      <div className="flex flex-col gap-2 rounded-2xl border border-border bg-background p-2 shadow-card transition-[border-color,box-shadow] focus-within:border-ring focus-within:ring-4 focus-within:ring-ring/15 sm:flex-row sm:items-center">
+        <div className="flex min-w-0 flex-1 items-center pl-3">
+          <span
+            className="max-w-[55%] shrink-0 truncate text-base text-muted-foreground select-none sm:text-sm"
+            title={host}
+          >
+            {host}/
+          </span>
+          <input
+            id={inputId}
+            name="username"
+            value={username}
+            onChange={(event) => {
+              setUsername(event.target.value);
+            }}
+            placeholder="yourname"
+            autoComplete="off"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            className="h-11 min-w-0 flex-1 bg-transparent pr-2 text-base font-medium text-foreground outline-none placeholder:font-normal placeholder:text-muted-foreground/70 focus-visible:outline-none sm:text-sm"
+          />
+        </div>
+        <Button type="submit" size="lg" className="w-full sm:w-auto">
+          Share your PBs
+        </Button>
+      </div>
+    </form>
+  );
+}

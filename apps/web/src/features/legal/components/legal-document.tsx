@@ -1,0 +1,74 @@
+import { useState, type ReactNode } from 'react';
+
+import { formatLongDate } from '../../../lib/format';
+
+export interface LegalSection {
+  id: string;
+  title: string;
+  body: ReactNode;
+}
+
+export interface LegalDocumentProps {
+  title: string;
+  intro: ReactNode;
+  sections: LegalSection[];
+}
+
+/** Shared frame of the Terms and Privacy pages: title, date, contents list and numbered sections. */
+export function LegalDocument({ title, intro, sections }: LegalDocumentProps) {
+  // The spec dates both documents "today"; taken once so it cannot change during a visit.
+  const [today] = useState(() => new Date());
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 pt-10 pb-24 sm:px-6 sm:pt-16">
+      <div className="max-w-3xl border-b border-border pb-8">
+        <p className="text-sm font-semibold tracking-wide text-primary uppercase">Legal</p>
+        <h1 className="mt-3 text-4xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
+        <p className="mt-4 text-sm text-muted-foreground">
+          Last updated:{' '}
+          <time dateTime={today.toISOString().slice(0, 10)}>{formatLongDate(today)}</time>
+        </p>
+        <div className="mt-6 text-lg leading-relaxed text-muted-foreground">{intro}</div>
+      </div>
+
+      <div className="mt-10 grid grid-cols-1 gap-10 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-16">
+        <nav aria-label="On this page" className="hidden lg:block">
+          <div className="sticky top-24">
+            <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+              On this page
+            </p>
+            <ol className="mt-4 space-y-2.5 border-l border-border text-sm">
+              {sections.map((section) => (
+                <li key={section.id}>
+                  <a
+                    href={`#${section.id}`}
+                    className="-ml-px block border-l border-transparent pl-4 text-muted-foreground transition-colors hover:border-foreground hover:text-foreground"
+                  >
+                    {section.title}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </nav>
+
+        <div className="max-w-3xl space-y-12">
+          {sections.map((section, index) => (
+            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`}>
+              <h2
+                id={`${section.id}-title`}
+                className="text-xl font-bold tracking-tight sm:text-2xl"
+              >
+                <span className="mr-2 text-muted-foreground tabular-nums">{index + 1}.</span>
+                {section.title}
+              </h2>
+              <div className="mt-4 space-y-4 leading-relaxed text-foreground/85 [&_li]:pl-1 [&_strong]:font-semibold [&_strong]:text-foreground [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-5 [&_ul]:marker:text-muted-foreground">
+                {section.body}
+              </div>
+            </section>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+
+import { AppProviders } from '../app/providers';
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
+}
+
+export interface RenderRoutesResult extends RenderResult {
+  router: ReturnType<typeof createMemoryRouter>;
+}
+
+/** Renders route objects in a memory router with the app's providers, starting at `path`. */
+export function renderRoutes(routes: RouteObject[], path = '/'): RenderRoutesResult {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <AppProviders queryClient={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router };
+}
+
+/** Renders one element as the page at `path`, with a catch-all that shows where navigation went. */
+export function renderPage(element: ReactNode, path = '/'): RenderRoutesResult {
+  return renderRoutes(
+    [
+      { path, element },
+      { path: '*', element: <LocationProbe /> },
+    ],
+    path,
+  );
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+}
+
+/** A fetch stand-in that answers every call with the given JSON envelope. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { isReservedUsername, usernameKey, usernameSchema } from './username.js';
+
+const messageOf = (value: string) => usernameSchema.safeParse(value).error?.issues[0]?.message;
+
+describe('usernames', () => {
+  it('accept letters, digits, dots, dashes and underscores, 3 to 30 long', () => {
+    for (const name of ['abc', 'Maya.Lifts', 'run_fast-22', 'x'.repeat(30)]) {
+      expect(usernameSchema.parse(name)).toBe(name);
+    }
+    expect(usernameSchema.parse('  trimmed  ')).toBe('trimmed');
+  });
+
+  it('refuse other characters, lengths and reserved words with a clear message', () => {
+    expect(messageOf('ab')).toBe('Usernames need at least 3 characters');
+    expect(messageOf('x'.repeat(31))).toBe('Usernames can have at most 30 characters');
+    expect(messageOf('my name')).toBe(
+      'Usernames can use letters, numbers, dots, dashes and underscores',
+    );
+    expect(messageOf('émilie')).toBe(
+      'Usernames can use letters, numbers, dots, dashes and underscores',
+    );
+    expect(messageOf('Pricing')).toBe('That username is reserved');
+  });
+
+  it('reserve every route of the app and the server, in any case', () => {
+    for (const name of [
+      'login',
+      'SIGNUP',
+      'share-profile',
+      'add-pb',
+      'v1',
+      'media',
+      'assets',
+      'healthz',
+    ]) {
+      expect(isReservedUsername(name), name).toBe(true);
+    }
+    expect(isReservedUsername('maya')).toBe(false);
+  });
+
+  it('compare case-insensitively', () => {
+    expect(usernameKey(' Maya.Lifts ')).toBe('maya.lifts');
+  });
+});
