@@ -58,6 +58,18 @@ describe('POST /v1/auth/register', () => {
     });
   });
 
+  it('lets exactly one of two racing sign-ups for the same name win, answering the other 409', async () => {
+    const account = uniqueAccount();
+    const results = await Promise.all([
+      post('/v1/auth/register', account),
+      post('/v1/auth/register', { ...uniqueAccount(), displayName: account.displayName }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.statusCode === 409)?.json()).toMatchObject({
+      code: 'USERNAME_TAKEN',
+    });
+  });
+
   it.each([
     [{ displayName: 'admin' }, 'displayName', 'That username is reserved'],
     [{ displayName: 'Profile' }, 'displayName', 'That username is reserved'],

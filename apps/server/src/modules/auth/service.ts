@@ -46,15 +46,7 @@ export class AuthService {
   ) {}
 
   async register(input: { email: string; password: string; displayName: string }): Promise<User> {
-    if (await this.users.emailTaken(input.email)) {
-      throw new AppError(
-        'EMAIL_TAKEN',
-        'An account with this email already exists. Try signing in.',
-      );
-    }
-    if (await this.users.displayNameTaken(input.displayName)) {
-      throw new AppError('USERNAME_TAKEN', 'That username is taken');
-    }
+    await this.assertAvailable(input.email, input.displayName);
     const id = randomUUID();
     try {
       await this.users.insert({
@@ -65,15 +57,7 @@ export class AuthService {
       });
     } catch (err) {
       // Two sign-ups racing for the same name: the unique index decides; say which one lost.
-      if (await this.users.emailTaken(input.email)) {
-        throw new AppError(
-          'EMAIL_TAKEN',
-          'An account with this email already exists. Try signing in.',
-        );
-      }
-      if (await this.users.displayNameTaken(input.displayName)) {
-        throw new AppError('USERNAME_TAKEN', 'That username is taken');
-      }
+      await this.assertAvailable(input.email, input.displayName);
       throw err;
     }
     const user = await this.requireUser(id);
@@ -207,6 +191,18 @@ export class AuthService {
     await this.users.setPasswordHash(user.id, await hashPassword(input.newPassword));
     await this.auth.revokeSessionsOf(user.id, caller.sessionId);
     await this.mailer.send(passwordChangedMessage(user.email, this.options.supportEmail));
+  }
+
+  private async assertAvailable(email: string, displayName: string): Promise<void> {
+    if (await this.users.emailTaken(email)) {
+      throw new AppError(
+        'EMAIL_TAKEN',
+        'An account with this email already exists. Try signing in.',
+      );
+    }
+    if (await this.users.displayNameTaken(displayName)) {
+      throw new AppError('USERNAME_TAKEN', 'That username is taken');
+    }
   }
 
   private async issue(user: UserRecord, sessionId: string): Promise<IssuedSession> {
