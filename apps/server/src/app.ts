@@ -25,6 +25,10 @@ import { AuthRepository } from './modules/auth/repository.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { PbMediaStore } from './media/pb-media.js';
+import { PbsRepository } from './modules/pbs/repository.js';
+import { pbsRoutes } from './modules/pbs/routes.js';
+import { PbsService } from './modules/pbs/service.js';
 import { UsersRepository } from './modules/users/repository.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { UsersService } from './modules/users/service.js';
@@ -108,7 +112,14 @@ export async function buildApp(
     },
     { publicOrigin: config.publicOrigin, supportEmail: config.supportEmail },
   );
-  const usersService = new UsersService(usersRepository, storage, app.log);
+  const pbsRepository = new PbsRepository(database.db, database.dialect);
+  const pbsService = new PbsService(
+    pbsRepository,
+    usersRepository,
+    new PbMediaStore(storage),
+    app.log,
+  );
+  const usersService = new UsersService(usersRepository, pbsRepository, storage, app.log);
   const requireAuth = makeRequireAuth(
     (token) => accessTokens.verify(token),
     (claims) => authService.sessionIsLive(claims.userId, claims.sessionId),
@@ -125,6 +136,12 @@ export async function buildApp(
         auth: authService,
         requireAuth,
         secureCookies,
+      });
+      await v1.register(pbsRoutes, {
+        prefix: '/pbs',
+        pbs: pbsService,
+        requireAuth,
+        uploadDir: join(config.dataDir, 'tmp', 'uploads'),
       });
       await v1.register(usersRoutes, {
         prefix: '/users',

@@ -48,7 +48,46 @@ export interface EmailTokensTable {
   used_at: string | null;
 }
 
+export interface ExercisesTable {
+  id: string;
+  user_id: string;
+  title: string;
+  /** titleKey(title): what groups records into one exercise, unique per user. */
+  title_key: string;
+  category: string;
+  /** 0 or 1: an integer on both dialects so values read back the same. */
+  is_visible: Generated<number>;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PbRecordsTable {
+  id: string;
+  exercise_id: string;
+  user_id: string;
+  amount: number;
+  unit: 'kg' | 'lbs' | 'reps' | 'duration';
+  sets: number | null;
+  reps: number | null;
+  story: Generated<string>;
+  /** A calendar day, 'YYYY-MM-DD'. */
+  achieved_on: string;
+  media_type: 'image' | 'video';
+  /** The full-screen WebP of an image, or the video file. */
+  media_key: string;
+  /** The card-size WebP of an image. */
+  card_key: string | null;
+  /** A video's poster as a WebP (card size). */
+  poster_key: string | null;
+  width: number | null;
+  height: number | null;
+  created_at: string;
+}
+
 export interface DatabaseSchema {
+  exercises: ExercisesTable;
+  pb_records: PbRecordsTable;
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;

@@ -10,6 +10,8 @@ export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   USERNAME_TAKEN: 409,
   TOKEN_INVALID: 400,
   TOKEN_EXPIRED: 400,
+  // 402, not 403: the web client treats any 403 as a dead session (SPEC.md section 4).
+  FREE_LIMIT_REACHED: 402,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

@@ -12,14 +12,17 @@ declare module 'fastify' {
 export type SessionCheck = (claims: AccessClaims) => Promise<boolean>;
 export type TokenVerifier = (token: string) => Promise<AccessClaims | null>;
 
+/** A hook that lets only signed-in callers through; use it as `preValidation`. */
+export type RequireAuth = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
 /**
- * A preHandler for routes that need a signed-in user. The token must verify and its session must
+ * A hook for routes that need a signed-in user. The token must verify and its session must
  * still be live, so a signed-out, revoked or deleted account is refused at once rather than when
  * its access token expires.
  */
-export function makeRequireAuth(verify: TokenVerifier, sessionIsLive: SessionCheck) {
+export function makeRequireAuth(verify: TokenVerifier, sessionIsLive: SessionCheck): RequireAuth {
   return async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;

@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Storage } from './storage.js';
 
@@ -20,6 +20,21 @@ export class LocalStorage implements Storage {
     const partial = `${file}.partial`;
     await writeFile(partial, data);
     await rename(partial, file);
+  }
+
+  async putFile(key: string, sourcePath: string): Promise<void> {
+    const file = this.pathOf(key);
+    await mkdir(dirname(file), { recursive: true });
+    try {
+      // Uploads are received under DATA_DIR too, so this is normally a rename on one disk.
+      await rename(sourcePath, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      const partial = `${file}.partial`;
+      await copyFile(sourcePath, partial);
+      await rename(partial, file);
+      await rm(sourcePath, { force: true });
+    }
   }
 
   async delete(key: string): Promise<void> {

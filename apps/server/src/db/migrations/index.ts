@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m001 from './001-users.js';
 import * as m002 from './002-auth.js';
+import * as m003 from './003-personal-bests.js';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed by hand rather
@@ -10,4 +11,5 @@ import * as m002 from './002-auth.js';
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
   '002-auth': m002,
+  '003-personal-bests': m003,
 };

@@ -1,9 +1,9 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { RequireAuth } from '../../http/auth-guard.js';
 import type { AuthService } from './service.js';
 
 export interface AuthRouteDeps {
   auth: AuthService;
-  requireAuth: preHandlerAsyncHookHandler;
+  requireAuth: RequireAuth;
   /** Mark the refresh cookie Secure: true whenever the public origin is https. */
   secureCookies: boolean;
 }

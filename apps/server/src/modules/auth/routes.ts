@@ -112,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
 
   app.put(
     '/change-password',
-    { preHandler: requireAuth, schema: { body: changePasswordInputSchema } },
+    { preValidation: requireAuth, schema: { body: changePasswordInputSchema } },
     async (request) => {
       await auth.changePassword(authOf(request), request.body);
       return ok(null, 'Password updated successfully!');

@@ -1,9 +1,9 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { deleteAccountInputSchema, profileUpdateInputSchema } from '@pbshare/shared';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.js';
-import { authOf } from '../../http/auth-guard.js';
+import { authOf, type RequireAuth } from '../../http/auth-guard.js';
 import { ok } from '../../http/envelope.js';
 import { AVATAR_MAX_BYTES } from '../../media/avatar-image.js';
 import { clearRefreshCookie } from '../auth/refresh-cookie.js';
@@ -11,19 +11,19 @@ import type { UsersService } from './service.js';
 
 export interface UsersRouteDeps {
   users: UsersService;
-  requireAuth: preHandlerAsyncHookHandler;
+  requireAuth: RequireAuth;
   secureCookies: boolean;
 }
 
 export const usersRoutes: FastifyPluginAsyncZod<UsersRouteDeps> = async (app, deps) => {
   const { users, requireAuth } = deps;
 
-  app.get('/profile', { preHandler: requireAuth }, async (request) =>
+  app.get('/profile', { preValidation: requireAuth }, async (request) =>
     ok(await users.getProfile(authOf(request).userId)),
   );
 
   // Multipart (the spec's form with an optional avatar file) or plain JSON without a file.
-  app.put('/', { preHandler: requireAuth }, async (request) => {
+  app.put('/', { preValidation: requireAuth }, async (request) => {
     const { fields, file } = request.isMultipart()
       ? await readProfileForm(request)
       : { fields: request.body, file: undefined };
@@ -45,7 +45,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRouteDeps> = async (app, de
 
   app.delete(
     '/',
-    { preHandler: requireAuth, schema: { body: deleteAccountInputSchema } },
+    { preValidation: requireAuth, schema: { body: deleteAccountInputSchema } },
     async (request, reply) => {
       await users.deleteAccount(authOf(request).userId, request.body.password);
       clearRefreshCookie(reply, deps.secureCookies);

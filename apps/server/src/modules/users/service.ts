@@ -4,7 +4,9 @@ import type { User } from '@pbshare/shared';
 import { AppError } from '../../http/app-error.js';
 import { processAvatar } from '../../media/avatar-image.js';
 import { verifyPassword } from '../../security/passwords.js';
+import { keysOf } from '../../media/pb-media.js';
 import type { Storage } from '../../storage/storage.js';
+import type { PbsRepository } from '../pbs/repository.js';
 import type { UserRecord, UsersRepository } from './repository.js';
 import { toUserDto } from './user-dto.js';
 
@@ -12,6 +14,7 @@ import { toUserDto } from './user-dto.js';
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
+    private readonly pbs: PbsRepository,
     private readonly storage: Storage,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -66,8 +69,9 @@ export class UsersService {
         { field: 'password', message: 'That password is not correct.' },
       ]);
     }
+    const pbMedia = await this.pbs.mediaKeysOf(userId);
     await this.users.delete(userId);
-    for (const key of filesOf(user)) await this.removeFile(key);
+    for (const key of [...filesOf(user), ...pbMedia.flatMap(keysOf)]) await this.removeFile(key);
   }
 
   private async removeFile(key: string): Promise<void> {

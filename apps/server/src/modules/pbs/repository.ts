@@ -1,0 +1,356 @@
+import type { Category, Unit } from '@pbshare/shared';
+import type { Kysely, Transaction } from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import type { DatabaseSchema } from '../../db/schema.js';
+import type { StoredMedia } from '../../media/pb-media.js';
+
+export interface ExerciseRow {
+  id: string;
+  title: string;
+  category: Category;
+  isVisible: boolean;
+  position: number;
+}
+
+export interface RecordRow {
+  id: string;
+  exerciseId: string;
+  amount: number;
+  unit: Unit;
+  sets: number | null;
+  reps: number | null;
+  story: string;
+  achievedOn: string;
+  createdAt: string;
+  media: StoredMedia;
+}
+
+export interface NewRecord {
+  id: string;
+  amount: number;
+  unit: Unit;
+  sets: number | null;
+  reps: number | null;
+  story: string;
+  achievedOn: string;
+  media: StoredMedia;
+}
+
+type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
+
+const EXERCISE_COLUMNS = ['id', 'title', 'category', 'is_visible', 'position'] as const;
+const RECORD_COLUMNS = [
+  'id',
+  'exercise_id',
+  'amount',
+  'unit',
+  'sets',
+  'reps',
+  'story',
+  'achieved_on',
+  'created_at',
+  'media_type',
+  'media_key',
+  'card_key',
+  'poster_key',
+  'width',
+  'height',
+] as const;
+
+function toExercise(row: {
+  id: string;
+  title: string;
+  category: string;
+  is_visible: number;
+  position: number;
+}): ExerciseRow {
+  return {
+    id: row.id,
+    title: row.title,
+    category: row.category as Category,
+    isVisible: row.is_visible === 1,
+    position: row.position,
+  };
+}
+
+function toRecord(row: {
+  id: string;
+  exercise_id: string;
+  amount: number;
+  unit: Unit;
+  sets: number | null;
+  reps: number | null;
+  story: string;
+  achieved_on: string;
+  created_at: string;
+  media_type: 'image' | 'video';
+  media_key: string;
+  card_key: string | null;
+  poster_key: string | null;
+  width: number | null;
+  height: number | null;
+}): RecordRow {
+  return {
+    id: row.id,
+    exerciseId: row.exercise_id,
+    amount: row.amount,
+    unit: row.unit,
+    sets: row.sets,
+    reps: row.reps,
+    story: row.story,
+    achievedOn: row.achieved_on,
+    createdAt: row.created_at,
+    media: {
+      type: row.media_type,
+      mediaKey: row.media_key,
+      cardKey: row.card_key,
+      posterKey: row.poster_key,
+      width: row.width,
+      height: row.height,
+    },
+  };
+}
+
+/** Exercises and their records. Every query is scoped to the owner's user id. */
+export class PbsRepository {
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /**
+   * Runs `work` in a transaction holding the user's row, so two requests of one user that check
+   * a count (the free cap) or rewrite the order cannot interleave. SQLite transactions are
+   * serialised already; PostgreSQL needs the row lock.
+   */
+  async forUser<T>(userId: string, work: (tx: PbsTx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      if (this.dialect === 'postgres') {
+        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+      }
+      return work(new PbsTx(trx, userId));
+    });
+  }
+
+  async exercisesOf(userId: string): Promise<ExerciseRow[]> {
+    const rows = await this.db
+      .selectFrom('exercises')
+      .select(EXERCISE_COLUMNS)
+      .where('user_id', '=', userId)
+      .orderBy('position')
+      .orderBy('created_at')
+      .execute();
+    return rows.map(toExercise);
+  }
+
+  async recordsOf(userId: string): Promise<RecordRow[]> {
+    const rows = await this.db
+      .selectFrom('pb_records')
+      .select(RECORD_COLUMNS)
+      .where('user_id', '=', userId)
+      .execute();
+    return rows.map(toRecord);
+  }
+
+  async recordsOfExercise(userId: string, exerciseId: string): Promise<RecordRow[]> {
+    return new PbsTx(this.db, userId).recordsOfExercise(exerciseId);
+  }
+
+  async findRecord(userId: string, recordId: string) {
+    return new PbsTx(this.db, userId).findRecord(recordId);
+  }
+
+  async findExercise(userId: string, exerciseId: string) {
+    return new PbsTx(this.db, userId).findExercise(exerciseId);
+  }
+
+  /** Every stored media key of the user, for removing files when the account goes. */
+  async mediaKeysOf(userId: string): Promise<StoredMedia[]> {
+    return (await this.recordsOf(userId)).map((r) => r.media);
+  }
+}
+
+/** The queries that change PBs, bound to one user and (usually) one transaction. */
+export class PbsTx {
+  constructor(
+    private readonly db: Db,
+    private readonly userId: string,
+  ) {}
+
+  async findRecord(recordId: string): Promise<RecordRow | undefined> {
+    const row = await this.db
+      .selectFrom('pb_records')
+      .select(RECORD_COLUMNS)
+      .where('id', '=', recordId)
+      .where('user_id', '=', this.userId)
+      .executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  async findExercise(exerciseId: string): Promise<ExerciseRow | undefined> {
+    const row = await this.db
+      .selectFrom('exercises')
+      .select(EXERCISE_COLUMNS)
+      .where('id', '=', exerciseId)
+      .where('user_id', '=', this.userId)
+      .executeTakeFirst();
+    return row && toExercise(row);
+  }
+
+  async findExerciseByTitleKey(titleKey: string): Promise<ExerciseRow | undefined> {
+    const row = await this.db
+      .selectFrom('exercises')
+      .select(EXERCISE_COLUMNS)
+      .where('user_id', '=', this.userId)
+      .where('title_key', '=', titleKey)
+      .executeTakeFirst();
+    return row && toExercise(row);
+  }
+
+  async countExercises(): Promise<number> {
+    const row = await this.db
+      .selectFrom('exercises')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('user_id', '=', this.userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async recordsOfExercise(exerciseId: string): Promise<RecordRow[]> {
+    const rows = await this.db
+      .selectFrom('pb_records')
+      .select(RECORD_COLUMNS)
+      .where('exercise_id', '=', exerciseId)
+      .where('user_id', '=', this.userId)
+      .execute();
+    return rows.map(toRecord);
+  }
+
+  /** Adds the exercise at the front of the list, where a new PB is easiest to find. */
+  async insertExercise(exercise: {
+    id: string;
+    title: string;
+    titleKey: string;
+    category: Category;
+  }): Promise<void> {
+    const now = new Date().toISOString();
+    const first = await this.db
+      .selectFrom('exercises')
+      .select((eb) => eb.fn.min<number | null>('position').as('min'))
+      .where('user_id', '=', this.userId)
+      .executeTakeFirst();
+    const min = first?.min ?? null;
+    const position = min === null ? 0 : min - 1;
+    await this.db
+      .insertInto('exercises')
+      .values({
+        id: exercise.id,
+        user_id: this.userId,
+        title: exercise.title,
+        title_key: exercise.titleKey,
+        category: exercise.category,
+        position,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+
+  async updateExercise(
+    exerciseId: string,
+    changes: { title?: string; titleKey?: string; category?: Category; isVisible?: boolean },
+  ): Promise<void> {
+    await this.db
+      .updateTable('exercises')
+      .set({
+        ...(changes.title !== undefined && { title: changes.title }),
+        ...(changes.titleKey !== undefined && { title_key: changes.titleKey }),
+        ...(changes.category !== undefined && { category: changes.category }),
+        ...(changes.isVisible !== undefined && { is_visible: changes.isVisible ? 1 : 0 }),
+        updated_at: new Date().toISOString(),
+      })
+      .where('id', '=', exerciseId)
+      .where('user_id', '=', this.userId)
+      .execute();
+  }
+
+  async setPositions(exerciseIdsInOrder: string[]): Promise<void> {
+    for (const [position, id] of exerciseIdsInOrder.entries()) {
+      await this.db
+        .updateTable('exercises')
+        .set({ position })
+        .where('id', '=', id)
+        .where('user_id', '=', this.userId)
+        .execute();
+    }
+  }
+
+  async deleteExercise(exerciseId: string): Promise<void> {
+    await this.db
+      .deleteFrom('exercises')
+      .where('id', '=', exerciseId)
+      .where('user_id', '=', this.userId)
+      .execute();
+  }
+
+  async insertRecord(exerciseId: string, record: NewRecord): Promise<void> {
+    await this.db
+      .insertInto('pb_records')
+      .values({
+        id: record.id,
+        exercise_id: exerciseId,
+        user_id: this.userId,
+        amount: record.amount,
+        unit: record.unit,
+        sets: record.sets,
+        reps: record.reps,
+        story: record.story,
+        achieved_on: record.achievedOn,
+        media_type: record.media.type,
+        media_key: record.media.mediaKey,
+        card_key: record.media.cardKey,
+        poster_key: record.media.posterKey,
+        width: record.media.width,
+        height: record.media.height,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+  }
+
+  async updateRecord(
+    recordId: string,
+    changes: Partial<Omit<NewRecord, 'id'>> & { exerciseId?: string },
+  ): Promise<void> {
+    const media = changes.media;
+    await this.db
+      .updateTable('pb_records')
+      .set({
+        ...(changes.exerciseId !== undefined && { exercise_id: changes.exerciseId }),
+        ...(changes.amount !== undefined && { amount: changes.amount }),
+        ...(changes.unit !== undefined && { unit: changes.unit }),
+        ...(changes.sets !== undefined && { sets: changes.sets }),
+        ...(changes.reps !== undefined && { reps: changes.reps }),
+        ...(changes.story !== undefined && { story: changes.story }),
+        ...(changes.achievedOn !== undefined && { achieved_on: changes.achievedOn }),
+        ...(media && {
+          media_type: media.type,
+          media_key: media.mediaKey,
+          card_key: media.cardKey,
+          poster_key: media.posterKey,
+          width: media.width,
+          height: media.height,
+        }),
+      })
+      .where('id', '=', recordId)
+      .where('user_id', '=', this.userId)
+      .execute();
+  }
+
+  async deleteRecord(recordId: string): Promise<void> {
+    await this.db
+      .deleteFrom('pb_records')
+      .where('id', '=', recordId)
+      .where('user_id', '=', this.userId)
+      .execute();
+  }
+}

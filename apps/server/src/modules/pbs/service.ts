@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { FREE_TIER_PB_LIMIT, splitCurrent, titleKey, type PersonalBest } from '@pbshare/shared';
+import { AppError } from '../../http/app-error.js';
+import { keysOf, type PbMediaStore, type StoredMedia } from '../../media/pb-media.js';
+import type { ReceivedFile } from '../../media/receive-upload.js';
+import type { UsersRepository } from '../users/repository.js';
+import type { PbInput } from './pb-input.js';
+import { toPersonalBest } from './pb-dto.js';
+import type { ExerciseRow, PbsRepository, PbsTx, RecordRow } from './repository.js';
+
+export interface UploadedMedia {
+  file: ReceivedFile;
+  poster?: ReceivedFile;
+}
+
+export const NOT_FOUND_MESSAGE = "The personal best you're trying to edit could not be found.";
+export const MEDIA_REQUIRED_MESSAGE = 'Please upload an image or video to save your personal best';
+export const FREE_LIMIT_MESSAGE = `Free accounts can track up to ${FREE_TIER_PB_LIMIT} exercises. Upgrade to Pro for unlimited personal bests, or add a new record to one of your exercises.`;
+
+/**
+ * Personal-best rules: grouping records into exercises by title, the free cap on exercises, the
+ * current record, history, visibility and order. Media files are written before the database
+ * change and old ones removed only after it commits.
+ */
+export class PbsService {
+  constructor(
+    private readonly pbs: PbsRepository,
+    private readonly users: UsersRepository,
+    private readonly media: PbMediaStore,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async list(userId: string): Promise<PersonalBest[]> {
+    const [exercises, records] = await Promise.all([
+      this.pbs.exercisesOf(userId),
+      this.pbs.recordsOf(userId),
+    ]);
+    const byExercise = new Map<string, RecordRow[]>();
+    for (const record of records) {
+      byExercise.set(record.exerciseId, [...(byExercise.get(record.exerciseId) ?? []), record]);
+    }
+    return exercises.flatMap((exercise) => {
+      const own = byExercise.get(exercise.id) ?? [];
+      const split = splitCurrent(own);
+      return split ? [toPersonalBest(exercise, split.current, own, this.url)] : [];
+    });
+  }
+
+  async get(userId: string, recordId: string): Promise<PersonalBest> {
+    const record = await this.pbs.findRecord(userId, recordId);
+    const exercise = record && (await this.pbs.findExercise(userId, record.exerciseId));
+    if (!record || !exercise) throw notFound();
+    const records = await this.pbs.recordsOfExercise(userId, exercise.id);
+    return toPersonalBest(exercise, record, records, this.url);
+  }
+
+  /** A new record: into the exercise with the same title, or a new exercise within the cap. */
+  async create(
+    userId: string,
+    input: PbInput,
+    upload: UploadedMedia | undefined,
+  ): Promise<PersonalBest> {
+    if (!upload) throw mediaRequired();
+    const user = await this.users.findById(userId);
+    if (!user)
+      throw new AppError('UNAUTHORIZED', 'Your session has expired. Please sign in again.');
+    const stored = await this.media.store(upload.file, upload.poster);
+    const recordId = randomUUID();
+    try {
+      await this.pbs.forUser(userId, async (tx) => {
+        const key = titleKey(input.title);
+        let exercise = await tx.findExerciseByTitleKey(key);
+        if (!exercise) {
+          if (
+            user.subscriptionTier === 'free' &&
+            (await tx.countExercises()) >= FREE_TIER_PB_LIMIT
+          ) {
+            throw new AppError('FREE_LIMIT_REACHED', FREE_LIMIT_MESSAGE);
+          }
+          const id = randomUUID();
+          await tx.insertExercise({
+            id,
+            title: input.title,
+            titleKey: key,
+            category: input.category,
+          });
+          exercise = {
+            id,
+            title: input.title,
+            category: input.category,
+            isVisible: true,
+            position: 0,
+          };
+        } else if (exercise.category !== input.category) {
+          await tx.updateExercise(exercise.id, { category: input.category });
+        }
+        await tx.insertRecord(exercise.id, {
+          id: recordId,
+          amount: input.value.amount,
+          unit: input.value.unit,
+          sets: input.sets,
+          reps: input.reps,
+          story: input.story,
+          achievedOn: input.achievedOn,
+          media: stored,
+        });
+      });
+    } catch (err) {
+      await this.removeFiles(keysOf(stored));
+      throw err;
+    }
+    return this.get(userId, recordId);
+  }
+
+  /**
+   * Changes one record. A new title renames its exercise (refused when another exercise has it);
+   * new media replaces the old, whose files are removed once the change is committed.
+   */
+  async update(
+    userId: string,
+    recordId: string,
+    input: Partial<PbInput>,
+    upload: UploadedMedia | undefined,
+  ): Promise<PersonalBest> {
+    const existing = await this.pbs.findRecord(userId, recordId);
+    if (!existing) throw notFound();
+    const stored = upload ? await this.media.store(upload.file, upload.poster) : undefined;
+    try {
+      await this.pbs.forUser(userId, async (tx) => {
+        const exercise = await tx.findExercise(existing.exerciseId);
+        if (!exercise) throw notFound();
+        await this.renameOrRecategorise(tx, exercise, input);
+        await tx.updateRecord(recordId, {
+          ...recordFields(input),
+          ...(stored && { media: stored }),
+        });
+      });
+    } catch (err) {
+      if (stored) await this.removeFiles(keysOf(stored));
+      throw err;
+    }
+    if (stored) await this.removeFiles(keysOf(existing.media));
+    return this.get(userId, recordId);
+  }
+
+  /** Deletes one record; the next newest becomes current, and the last one takes its exercise. */
+  async delete(userId: string, recordId: string): Promise<void> {
+    const record = await this.pbs.findRecord(userId, recordId);
+    if (!record) throw notFound();
+    await this.pbs.forUser(userId, async (tx) => {
+      await tx.deleteRecord(recordId);
+      if ((await tx.recordsOfExercise(record.exerciseId)).length === 0) {
+        await tx.deleteExercise(record.exerciseId);
+      }
+    });
+    await this.removeFiles(keysOf(record.media));
+  }
+
+  async setVisibility(userId: string, recordId: string, isVisible: boolean): Promise<PersonalBest> {
+    const record = await this.pbs.findRecord(userId, recordId);
+    if (!record) throw notFound();
+    await this.pbs.forUser(userId, (tx) => tx.updateExercise(record.exerciseId, { isVisible }));
+    return this.get(userId, recordId);
+  }
+
+  /** `orderedIds` are the ids of the cards (any record of each exercise), every exercise once. */
+  async reorder(userId: string, orderedIds: string[]): Promise<PersonalBest[]> {
+    await this.pbs.forUser(userId, async (tx) => {
+      const exerciseIds: string[] = [];
+      for (const id of orderedIds) {
+        const record = await tx.findRecord(id);
+        // Someone else's id is answered like one that does not exist.
+        if (!record) throw notFound();
+        exerciseIds.push(record.exerciseId);
+      }
+      if (new Set(exerciseIds).size !== exerciseIds.length) {
+        throw orderError('The new order names a personal best twice.');
+      }
+      if (exerciseIds.length !== (await tx.countExercises())) {
+        throw orderError('The new order must include every one of your personal bests.');
+      }
+      await tx.setPositions(exerciseIds);
+    });
+    return this.list(userId);
+  }
+
+  private async renameOrRecategorise(tx: PbsTx, exercise: ExerciseRow, input: Partial<PbInput>) {
+    const changes: { title?: string; titleKey?: string; category?: ExerciseRow['category'] } = {};
+    if (input.title !== undefined && input.title !== exercise.title) {
+      const key = titleKey(input.title);
+      const clash = await tx.findExerciseByTitleKey(key);
+      if (clash && clash.id !== exercise.id) {
+        throw new AppError('CONFLICT', `You already have a personal best called ${clash.title}.`, [
+          { field: 'title', message: `You already have a personal best called ${clash.title}.` },
+        ]);
+      }
+      changes.title = input.title;
+      changes.titleKey = key;
+    }
+    if (input.category !== undefined && input.category !== exercise.category) {
+      changes.category = input.category;
+    }
+    if (Object.keys(changes).length > 0) await tx.updateExercise(exercise.id, changes);
+  }
+
+  private readonly url = (key: string) => this.media.url(key);
+
+  private async removeFiles(keys: string[]): Promise<void> {
+    try {
+      await this.media.remove(keys);
+    } catch (err) {
+      // An orphan file is harmless; failing the user's request over it is not.
+      this.log.warn({ err, keys }, 'could not delete stored media');
+    }
+  }
+}
+
+function recordFields(
+  input: Partial<PbInput>,
+): Partial<Omit<RecordRow, 'id' | 'exerciseId' | 'createdAt' | 'media'>> {
+  return {
+    ...(input.value && { amount: input.value.amount, unit: input.value.unit }),
+    ...(input.sets !== undefined && { sets: input.sets }),
+    ...(input.reps !== undefined && { reps: input.reps }),
+    ...(input.story !== undefined && { story: input.story }),
+    ...(input.achievedOn !== undefined && { achievedOn: input.achievedOn }),
+  };
+}
+
+function notFound(): AppError {
+  return new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+}
+
+function mediaRequired(): AppError {
+  return new AppError('VALIDATION_ERROR', MEDIA_REQUIRED_MESSAGE, [
+    { field: 'file', message: MEDIA_REQUIRED_MESSAGE },
+  ]);
+}
+
+function orderError(message: string): AppError {
+  return new AppError('VALIDATION_ERROR', message, [{ field: 'orderedIds', message }]);
+}
+
+export type { StoredMedia };

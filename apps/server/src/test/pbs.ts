@@ -1,0 +1,125 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { PersonalBest } from '@pbshare/shared';
+import sharp from 'sharp';
+import { bearer, type SignedIn } from './accounts.js';
+
+export const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name));
+
+export interface Upload {
+  name?: string;
+  filename?: string;
+  contentType?: string;
+  data: Buffer;
+}
+
+/** A JPEG with a GPS position and a camera comment in its EXIF, all of which must be stripped. */
+export function jpegWithGps(width = 1600, height = 1200): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#2563eb' } })
+    .withExif({
+      IFD0: { Make: 'SecretCam', ImageDescription: 'at home 51.5074 N' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 30/1 2664/100',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '0/1 7/1 3288/100',
+      },
+    })
+    .jpeg()
+    .toBuffer();
+}
+
+/** A multipart body with any number of file parts. */
+export function form(fields: Record<string, string>, files: Upload[] = []) {
+  const boundary = `----pbshare${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name ?? 'file'}"; filename="${f.filename ?? 'upload.bin'}"\r\nContent-Type: ${f.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export const weightFields = (title = 'Deadlift', value = '225 lbs') => ({
+  title,
+  category: 'Weight Training',
+  value,
+  date: '2026-03-14',
+  sets: '1',
+  reps: '1',
+  story: 'Four plates at last.',
+});
+
+export function postPb(
+  app: FastifyInstance,
+  session: SignedIn,
+  fields: Record<string, string>,
+  files: Upload[] = [],
+) {
+  const body = form(fields, files);
+  return app.inject({
+    method: 'POST',
+    url: '/v1/pbs',
+    headers: { ...bearer(session), ...body.headers },
+    payload: body.payload,
+  });
+}
+
+export async function createPb(
+  app: FastifyInstance,
+  session: SignedIn,
+  fields: Record<string, string> = weightFields(),
+  files?: Upload[],
+): Promise<PersonalBest> {
+  const res = await postPb(
+    app,
+    session,
+    fields,
+    files ?? [{ data: await jpegWithGps(320, 240), contentType: 'image/jpeg' }],
+  );
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.body}`);
+  return res.json<{ data: PersonalBest }>().data;
+}
+
+export async function listPbs(app: FastifyInstance, session: SignedIn): Promise<PersonalBest[]> {
+  const res = await app.inject({ method: 'GET', url: '/v1/pbs', headers: bearer(session) });
+  return res.json<{ data: PersonalBest[] }>().data;
+}
+
+/** Every file under DATA_DIR/media and the upload temp folder, relative paths. */
+export function storedFiles(dataDir: string): string[] {
+  const walk = (dir: string): string[] => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return [];
+    }
+    return entries.flatMap((e) =>
+      e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+    );
+  };
+  return [...walk(join(dataDir, 'media')), ...walk(join(dataDir, 'tmp'))].map((p) =>
+    p.slice(dataDir.length + 1),
+  );
+}
+
+export const mediaPath = (dataDir: string, url: string) =>
+  join(dataDir, 'media', url.replace(/^\/media\//, ''));

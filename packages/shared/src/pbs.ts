@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { CATEGORIES, UNITS } from './categories.js';
+
+/** The /v1/pbs contract. A PB on the wire is one record of an exercise, with its text forms. */
+
+export const PB_TITLE_MAX_LENGTH = 80;
+export const PB_STORY_MAX_LENGTH = 2000;
+export const SETS_REPS_MAX = 1000;
+export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
+export const IMAGE_MAX_PIXELS = 40_000_000;
+
+export const MEDIA_TYPES = ['image', 'video'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+export const pbMediaSchema = z.object({
+  type: z.enum(MEDIA_TYPES),
+  /** The file itself: the full-screen WebP for images, the original file for videos. */
+  url: z.string(),
+  /** About 480 px wide, for cards (images: a WebP rendition; videos: the poster, if any). */
+  cardUrl: z.string().nullable(),
+  /** About 1080 px wide (images) or the video itself. */
+  fullUrl: z.string(),
+  posterUrl: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type PbMedia = z.infer<typeof pbMediaSchema>;
+
+export const pbRecordSchema = z.object({
+  id: z.string(),
+  /** 'amount unit' or H:MM:SS, as the spec stores it. */
+  value: z.string(),
+  /** The card's form: durations without a zero hour. */
+  displayValue: z.string(),
+  amount: z.number(),
+  unit: z.enum(UNITS),
+  /** 'Month D, YYYY'. */
+  date: z.string(),
+  /** 'YYYY-MM-DD'. */
+  achievedOn: z.string(),
+  sets: z.number().int().nullable(),
+  reps: z.number().int().nullable(),
+  story: z.string(),
+  /** The media URL, as the spec names it. */
+  image: z.string(),
+  mediaType: z.enum(MEDIA_TYPES),
+  media: pbMediaSchema,
+  createdAt: z.string(),
+});
+export type PbRecord = z.infer<typeof pbRecordSchema>;
+
+export const personalBestSchema = pbRecordSchema.extend({
+  exerciseId: z.string(),
+  title: z.string(),
+  category: z.enum(CATEGORIES),
+  isVisible: z.boolean(),
+  order: z.number().int(),
+  /** Older records of the same exercise, newest first. */
+  personalBestHistory: z.array(pbRecordSchema),
+});
+export type PersonalBest = z.infer<typeof personalBestSchema>;
+
+export const visibilityInputSchema = z.object({
+  id: z.string().min(1),
+  isVisible: z.boolean(),
+});
+
+export const reorderInputSchema = z.object({
+  orderedIds: z.array(z.string().min(1)).min(1).max(10_000),
+});
+
+/** Fields of a PB as the form sends them (multipart text parts or JSON), before the rules. */
+export const pbFieldsSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Exercise name is required')
+    .max(PB_TITLE_MAX_LENGTH, `Exercise names can have at most ${PB_TITLE_MAX_LENGTH} characters`),
+  category: z.enum(CATEGORIES, { error: 'Please choose a category' }),
+  value: z.string().trim().min(1, 'Value is required').max(40),
+  date: z.string().trim().max(40).optional(),
+  sets: z.string().trim().max(10).optional(),
+  reps: z.string().trim().max(10).optional(),
+  story: z
+    .string()
+    .max(PB_STORY_MAX_LENGTH, `Stories can have at most ${PB_STORY_MAX_LENGTH} characters`)
+    .optional(),
+});
