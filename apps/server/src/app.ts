@@ -29,6 +29,8 @@ import { PbMediaStore } from './media/pb-media.js';
 import { PbsRepository } from './modules/pbs/repository.js';
 import { pbsRoutes } from './modules/pbs/routes.js';
 import { PbsService } from './modules/pbs/service.js';
+import { publicProfileRoutes } from './modules/public-profile/routes.js';
+import { PublicProfileService } from './modules/public-profile/service.js';
 import { UsersRepository } from './modules/users/repository.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { UsersService } from './modules/users/service.js';
@@ -120,6 +122,9 @@ export async function buildApp(
     app.log,
   );
   const usersService = new UsersService(usersRepository, pbsRepository, storage, app.log);
+  const publicProfiles = new PublicProfileService(usersRepository, pbsService, (key) =>
+    storage.url(key),
+  );
   const requireAuth = makeRequireAuth(
     (token) => accessTokens.verify(token),
     (claims) => authService.sessionIsLive(claims.userId, claims.sessionId),
@@ -137,6 +142,8 @@ export async function buildApp(
         requireAuth,
         secureCookies,
       });
+      // Public, so registered beside (not inside) the signed-in /pbs routes.
+      await v1.register(publicProfileRoutes, { prefix: '/pbs', profiles: publicProfiles });
       await v1.register(pbsRoutes, {
         prefix: '/pbs',
         pbs: pbsService,
@@ -154,7 +161,10 @@ export async function buildApp(
   );
 
   if (config.webDistDir) {
-    await registerSpa(app, config.webDistDir);
+    await registerSpa(app, config.webDistDir, {
+      profiles: publicProfiles,
+      origin: config.publicOrigin,
+    });
   } else {
     app.setNotFoundHandler(sendApiNotFound);
   }

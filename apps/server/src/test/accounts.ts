@@ -15,7 +15,7 @@ let counter = 0;
 export function uniqueAccount(prefix = 'athlete') {
   counter += 1;
   const tag = `${prefix}${counter}${Math.random().toString(36).slice(2, 6)}`;
-  return { email: `${tag}@example.com`, displayName: tag, password: PASSWORD };
+  return { email: `${tag.toLowerCase()}@example.com`, displayName: tag, password: PASSWORD };
 }
 
 export function refreshCookieOf(res: LightMyRequestResponse): string {

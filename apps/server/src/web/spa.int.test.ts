@@ -29,7 +29,7 @@ afterAll(async () => {
 
 describe('serving the web app', () => {
   it('serves index.html at / and for client-side routes, revalidated on every visit', async () => {
-    for (const url of ['/', '/login', '/pricing?x=1', '/some-user']) {
+    for (const url of ['/', '/login', '/pricing?x=1', '/edit-pb/123']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);

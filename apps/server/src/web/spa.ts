@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isReservedUsername } from '@pbshare/shared';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath, sendApiNotFound } from '../http/error-handler.js';
+import type { PublicProfileService } from '../modules/public-profile/service.js';
+import { renderProfilePage } from './profile-html.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -9,7 +14,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * for a year; index.html must be revalidated on every visit so a deploy is picked up at once.
  * Any other GET that is not an API or media path gets index.html and the client router decides.
  */
-export async function registerSpa(app: FastifyInstance, webDistDir: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDistDir: string,
+  profilePages: { profiles: PublicProfileService; origin: string },
+): Promise<void> {
+  const template = readFileSync(join(webDistDir, 'index.html'), 'utf8');
+
   await app.register(fastifyStatic, {
     root: webDistDir,
     wildcard: false,
@@ -17,6 +28,21 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
     setHeaders(res, filePath) {
       void res.header('cache-control', cacheControlFor(filePath));
     },
+  });
+
+  // /{username}: the public profile, answered with its preview tags and data inline. Names the
+  // app owns (login, pricing, ...) are routes of the client, never people.
+  app.get<{ Params: { username: string } }>('/:username', async (request, reply) => {
+    const { username } = request.params;
+    if (isReservedUsername(username) || !/^[A-Za-z0-9._-]+$/.test(username)) {
+      return reply.sendFile('index.html');
+    }
+    const profile = await profilePages.profiles.find(username);
+    return reply
+      .code(profile ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(renderProfilePage(template, { origin: profilePages.origin, username, profile }));
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -61,6 +61,16 @@ export class UsersRepository {
     return row && toRecord(row);
   }
 
+  /** Case-insensitive, as /{username} resolves. */
+  async findByDisplayName(displayName: string): Promise<UserRecord | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select(COLUMNS)
+      .where('display_name_key', '=', displayName.toLowerCase())
+      .executeTakeFirst();
+    return row && toRecord(row);
+  }
+
   async displayNameTaken(displayName: string, exceptUserId?: string): Promise<boolean> {
     let query = this.db
       .selectFrom('users')
