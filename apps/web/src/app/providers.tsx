@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
 import { Toaster } from '../components/ui/toaster';
+import { AuthProvider } from '../features/auth/auth-provider';
 import { createQueryClient } from './query-client';
 
 export interface AppProvidersProps {
@@ -14,7 +15,7 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      {children}
+      <AuthProvider>{children}</AuthProvider>
       <Toaster />
     </QueryClientProvider>
   );

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
+import { ProtectedRoute } from '../features/auth/protected-route';
 import { HydrateFallback } from './layouts/hydrate-fallback';
 import { RootLayout } from './layouts/root-layout';
 import { SiteLayout } from './layouts/site-layout';
@@ -56,16 +57,56 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/legal/privacy-page')).PrivacyPage,
                 }),
               },
-              { path: 'login', lazy: placeholder('Sign in') },
-              { path: 'signup', lazy: placeholder('Sign up') },
-              { path: 'verify', lazy: placeholder('E-mail verification') },
               {
-                // Signed-in pages. The accounts work puts the protected route (spinner while
-                // auth loads, redirect to /login without a token) on this group.
+                path: 'login',
+                lazy: async () => ({
+                  Component: (await import('../features/auth/login-page')).LoginPage,
+                }),
+              },
+              {
+                path: 'signup',
+                lazy: async () => ({
+                  Component: (await import('../features/auth/signup-page')).SignupPage,
+                }),
+              },
+              {
+                path: 'verify',
+                lazy: async () => ({
+                  Component: (await import('../features/auth/verify-page')).VerifyPage,
+                }),
+              },
+              {
+                path: 'forgot-password',
+                lazy: async () => ({
+                  Component: (await import('../features/auth/forgot-password-page'))
+                    .ForgotPasswordPage,
+                }),
+              },
+              {
+                path: 'reset-password',
+                lazy: async () => ({
+                  Component: (await import('../features/auth/reset-password-page'))
+                    .ResetPasswordPage,
+                }),
+              },
+              {
+                // Signed-in pages: a spinner while auth loads, /login (replacing history) without
+                // a session.
                 id: 'signed-in',
+                Component: ProtectedRoute,
                 children: [
-                  { path: 'profile', lazy: placeholder('Your profile') },
-                  { path: 'profile/settings', lazy: placeholder('Profile settings') },
+                  {
+                    path: 'profile',
+                    lazy: async () => ({
+                      Component: (await import('../features/profile/profile-page')).ProfilePage,
+                    }),
+                  },
+                  {
+                    path: 'profile/settings',
+                    lazy: async () => ({
+                      Component: (await import('../features/settings/settings-page')).SettingsPage,
+                    }),
+                  },
                   { path: 'add-pb', lazy: placeholder('Add a personal best') },
                   { path: 'edit-pb/:id', lazy: placeholder('Edit a personal best') },
                   { path: 'share-profile', lazy: placeholder('Share your profile') },

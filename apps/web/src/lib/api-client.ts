@@ -1,10 +1,21 @@
-import { DEFAULT_ERROR_MESSAGE, type ErrorCode, type FieldIssue } from '@pbshare/shared';
+import {
+  DEFAULT_ERROR_MESSAGE,
+  sessionSchema,
+  type ErrorCode,
+  type FieldIssue,
+} from '@pbshare/shared';
+
+import { sessionStore } from './session-store';
 
 /** Every /v1 call goes through here. */
 export const API_BASE_PATH = '/v1';
 
 const DEFAULT_SUCCESS_MESSAGE = 'Request successful';
 const NETWORK_ERROR_MESSAGE = 'Could not reach PBShare. Check your connection and try again.';
+/** The refresh was refused: the session is over (SPEC.md section 8). */
+export const REFRESH_FAILED_MESSAGE = 'Session expired, please log in again.';
+/** A 403 on a signed-in call (SPEC.md section 4). */
+export const FORBIDDEN_SESSION_MESSAGE = 'Session expired. Please log in again.';
 
 /** A failed call: the HTTP status, the server's machine-readable code and its message. */
 export class ApiError extends Error {
@@ -41,14 +52,25 @@ export interface RequestOptions<T> {
   parse?: (data: unknown) => T;
 }
 
+/**
+ * How the client takes part in the signed-in session. Without it the client sends no token and
+ * never refreshes.
+ */
+export interface SessionHandlers {
+  /** The access token to send as `Authorization: Bearer`, if any. */
+  getAccessToken: () => string | null;
+  /** A refresh succeeded: keep the new access token. */
+  onRefreshed: (accessToken: string) => void;
+  /** The session is over (refresh refused, a 403): forget the token. */
+  onSessionEnded: () => void;
+}
+
 export interface ApiClientOptions {
   baseUrl?: string;
   fetch?: typeof fetch;
-  /**
-   * Runs before every request. The accounts work adds the Bearer token here; a 401 refresh-and-retry
-   * belongs in a wrapper around `request`.
-   */
+  /** Runs before every request, after the Bearer header is set. */
   prepareHeaders?: (headers: Headers) => void | Promise<void>;
+  session?: SessionHandlers;
 }
 
 export interface ApiClient {
@@ -84,15 +106,98 @@ interface RawEnvelope {
   issues?: unknown;
 }
 
+/**
+ * The /auth calls that work without a session (sign-in, sign-up, refresh, sign-out, the mailed
+ * links). They send no Bearer token and a 401 from them is an answer, never a reason to refresh.
+ * `/auth/change-password` is a signed-in call and takes part in the refresh like any other.
+ */
+export function isSessionlessAuthCall(path: string): boolean {
+  const pathname = `/${path.replace(/^\/+/, '')}`.split('?')[0] ?? '';
+  return pathname.startsWith('/auth/') && pathname !== '/auth/change-password';
+}
+
+function isExpiredAccess(error: unknown): error is ApiError {
+  return isApiError(error) && error.status === 401 && error.code === 'UNAUTHORIZED';
+}
+
+function isForbidden(error: unknown): error is ApiError {
+  return isApiError(error) && error.status === 403;
+}
+
 export function createApiClient({
   baseUrl = API_BASE_PATH,
   fetch: fetchImpl,
   prepareHeaders,
+  session,
 }: ApiClientOptions = {}): ApiClient {
+  /** One refresh at a time: the server revokes the whole session when a refresh token is replayed. */
+  let refreshing: Promise<string> | null = null;
+
+  function refreshSession(handlers: SessionHandlers): Promise<string> {
+    refreshing ??= send('/auth/refresh', { method: 'POST' }, null)
+      .then((data) => {
+        const { accessToken } = sessionSchema.parse(data);
+        handlers.onRefreshed(accessToken);
+        return accessToken;
+      })
+      .catch((error: unknown) => {
+        // No answer, or the server failing, says nothing about the session: keep it for a retry.
+        if (isApiError(error) && (error.status === 0 || error.status >= 500)) throw error;
+        handlers.onSessionEnded();
+        throw new ApiError(REFRESH_FAILED_MESSAGE, { status: 401, code: 'UNAUTHORIZED' });
+      })
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  }
+
+  /**
+   * A signed-in call: on a 401 UNAUTHORIZED (the access token is missing, expired or revoked)
+   * refresh once and retry once; a 403 ends the session. Other 401s, such as a wrong current
+   * password, are answers to show.
+   */
   async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    if (!session || isSessionlessAuthCall(path)) return send(path, options, null);
+
+    const sentToken = session.getAccessToken();
+    try {
+      return await send(path, options, sentToken);
+    } catch (error) {
+      if (isForbidden(error)) throw endSession(session, error);
+      if (!isExpiredAccess(error)) throw error;
+    }
+
+    // Another call may have refreshed while this one was on the wire: use its token.
+    const current = session.getAccessToken();
+    const token =
+      current !== null && current !== sentToken ? current : await refreshSession(session);
+    try {
+      return await send(path, options, token);
+    } catch (error) {
+      if (isForbidden(error)) throw endSession(session, error);
+      if (isExpiredAccess(error)) {
+        session.onSessionEnded();
+        throw new ApiError(REFRESH_FAILED_MESSAGE, { status: 401, code: 'UNAUTHORIZED' });
+      }
+      throw error;
+    }
+  }
+
+  function endSession(handlers: SessionHandlers, error: ApiError): ApiError {
+    handlers.onSessionEnded();
+    return new ApiError(FORBIDDEN_SESSION_MESSAGE, { status: error.status, code: error.code });
+  }
+
+  async function send<T>(
+    path: string,
+    options: RequestOptions<T>,
+    accessToken: string | null,
+  ): Promise<T> {
     const { method = 'GET', body, query, signal, parse } = options;
     const headers = new Headers(options.headers);
     headers.set('Accept', 'application/json');
+    if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
 
     let payload: BodyInit | undefined;
     if (body instanceof FormData) {
@@ -184,5 +289,15 @@ function toApiError(response: Response, envelope: RawEnvelope | undefined): ApiE
   return new ApiError(message, { status, code, issues });
 }
 
-/** The client the app uses. */
-export const apiClient = createApiClient();
+/** The client the app uses, signed in with the token in `localStorage.accessToken`. */
+export const apiClient = createApiClient({
+  session: {
+    getAccessToken: () => sessionStore.getToken(),
+    onRefreshed: (accessToken) => {
+      sessionStore.setToken(accessToken);
+    },
+    onSessionEnded: () => {
+      sessionStore.clearToken();
+    },
+  },
+});

@@ -26,20 +26,28 @@ export function renderRoutes(routes: RouteObject[], path = '/'): RenderRoutesRes
   return { ...result, router };
 }
 
-/** Renders one element as the page at `path`, with a catch-all that shows where navigation went. */
-export function renderPage(element: ReactNode, path = '/'): RenderRoutesResult {
+/**
+ * Renders one element as the page at `path`, with a catch-all that shows where navigation went.
+ * `url` is where the router starts, when it needs a query string ('/signup?username=ada').
+ */
+export function renderPage(element: ReactNode, path = '/', url = path): RenderRoutesResult {
   return renderRoutes(
     [
       { path, element },
       { path: '*', element: <LocationProbe /> },
     ],
-    path,
+    url,
   );
 }
 
 function LocationProbe() {
   const location = useLocation();
-  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+  return (
+    <>
+      <p data-testid="location">{`${location.pathname}${location.search}`}</p>
+      <p data-testid="location-state">{JSON.stringify(location.state ?? null)}</p>
+    </>
+  );
 }
 
 /** A fetch stand-in that answers every call with the given JSON envelope. */

@@ -2,6 +2,9 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { ACCESS_TOKEN_STORAGE_KEY } from '@pbshare/shared';
+
+import { ok, stubApi, testUser } from '../../test/api-stub';
 import { renderPage } from '../../test/render';
 import { TopBar } from './top-bar';
 
@@ -71,5 +74,63 @@ describe('TopBar', () => {
     scrollTo(21);
     expect(header).toHaveAttribute('data-glass', 'true');
     expect(header.className).toContain('backdrop-blur');
+  });
+
+  describe('signed in', () => {
+    function signedInAs(user = testUser) {
+      localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
+      stubApi({ 'GET /v1/users/profile': () => ok(user) });
+    }
+
+    it('shows the avatar and Upgrade to Pro instead of Login and Sign Up', async () => {
+      signedInAs();
+      renderPage(<TopBar />);
+
+      const avatar = await screen.findByRole('link', { name: 'Your profile' });
+      expect(avatar).toHaveAttribute('href', '/profile');
+      expect(avatar).toHaveTextContent('A');
+      expect(screen.getByRole('link', { name: 'PBShare home' })).toHaveAttribute(
+        'href',
+        '/profile',
+      );
+      expect(screen.getAllByRole('link', { name: 'Upgrade to Pro' })[0]).toHaveAttribute(
+        'href',
+        '/pricing',
+      );
+      expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Sign Up' })).not.toBeInTheDocument();
+    });
+
+    it('shows the profile picture when there is one', async () => {
+      signedInAs({ ...testUser, profileImage: '/media/avatars/a.webp' });
+      renderPage(<TopBar />);
+
+      const avatar = await screen.findByRole('link', { name: 'Your profile' });
+      expect(avatar.querySelector('img')).toHaveAttribute('src', '/media/avatars/a.webp');
+    });
+
+    it('offers no upgrade to a Pro user', async () => {
+      signedInAs({ ...testUser, subscription_tier: 'unlimited' });
+      renderPage(<TopBar />);
+
+      await screen.findByRole('link', { name: 'Your profile' });
+      expect(screen.queryByRole('link', { name: 'Upgrade to Pro' })).not.toBeInTheDocument();
+    });
+
+    it('lists the signed-in entries in the phone menu', async () => {
+      signedInAs();
+      const user = userEvent.setup();
+      renderPage(<TopBar />);
+      await screen.findByRole('link', { name: 'Your profile' });
+
+      const button = screen.getByRole('button', { name: 'Open menu' });
+      await user.click(button);
+      const menu = document.getElementById(button.getAttribute('aria-controls') ?? '');
+      expect([...(menu?.querySelectorAll('a') ?? [])].map((a) => a.textContent)).toEqual([
+        'Upgrade to Pro',
+        'Your profile',
+        'Profile settings',
+      ]);
+    });
   });
 });

@@ -1,10 +1,12 @@
-import { LAYOUT, PRODUCT_NAME } from '@pbshare/shared';
-import { Menu, X } from 'lucide-react';
+import { LAYOUT, PRODUCT_NAME, type User } from '@pbshare/shared';
+import { Menu, Sparkles, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 
+import { useAuth } from '../../features/auth/use-auth';
 import { useScrolledPast } from '../../hooks/use-scrolled-past';
 import { cn } from '../../lib/cn';
+import { Avatar } from '../ui/avatar';
 import { Button, buttonClasses } from '../ui/button';
 import { Logo } from './logo';
 
@@ -15,11 +17,7 @@ interface NavEntry {
   primary?: boolean;
 }
 
-/*
- * What a visitor sees. The accounts work adds the signed-in variant (avatar to /profile, and
- * 'Upgrade to Pro' for free-tier users) by choosing a different list here, and points the logo at
- * /profile.
- */
+/** What a visitor sees. */
 const visitorDesktopEntries: NavEntry[] = [
   { to: '/pricing', label: 'Pricing' },
   { to: '/login', label: 'Login' },
@@ -30,9 +28,25 @@ const visitorMobileEntries: NavEntry[] = [
   { to: '/signup', label: 'Sign Up', primary: true },
   { to: '/pricing', label: 'Pricing' },
 ];
-const homeHref = '/';
+const upgradeEntry: NavEntry = { to: '/pricing', label: 'Upgrade to Pro', primary: true };
+
+/** Signed in: 'Upgrade to Pro' for free-tier users (the avatar is drawn apart). */
+function signedInDesktopEntries(user: User): NavEntry[] {
+  return user.subscription_tier === 'free' ? [upgradeEntry] : [];
+}
+function signedInMobileEntries(user: User): NavEntry[] {
+  return [
+    ...(user.subscription_tier === 'free' ? [upgradeEntry] : []),
+    { to: '/profile', label: 'Your profile' },
+    { to: '/profile/settings', label: 'Profile settings' },
+  ];
+}
 
 export function TopBar() {
+  const { user, isLoading } = useAuth();
+  const homeHref = user ? '/profile' : '/';
+  const desktopEntries = user ? signedInDesktopEntries(user) : visitorDesktopEntries;
+  const mobileEntries = user ? signedInMobileEntries(user) : visitorMobileEntries;
   const glass = useScrolledPast(LAYOUT.navGlassScrollPx);
   const [menuOpen, setMenuOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
@@ -84,44 +98,66 @@ export function TopBar() {
           <Logo />
         </Link>
 
-        <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex items-center gap-1">
-            {visitorDesktopEntries.map((entry) => (
-              <li key={entry.to}>
-                <NavLink
-                  to={entry.to}
-                  className={({ isActive }) =>
-                    buttonClasses({
-                      variant: entry.primary ? 'primary' : 'ghost',
-                      size: 'sm',
-                      className: cn(
-                        entry.primary && 'ml-2 px-4',
-                        isActive && !entry.primary && 'bg-secondary',
-                      ),
-                    })
-                  }
-                >
-                  {entry.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <div className="flex items-center gap-2">
+          {isLoading ? (
+            // The stored session is being checked: neither the visitor links nor the avatar yet.
+            <span
+              aria-hidden="true"
+              className="size-9 animate-pulse rounded-full bg-secondary motion-reduce:animate-none"
+            />
+          ) : null}
+          <nav aria-label="Main" className={cn('hidden md:block', isLoading && 'md:hidden')}>
+            <ul className="flex items-center gap-1">
+              {desktopEntries.map((entry) => (
+                <li key={entry.to}>
+                  <NavLink
+                    to={entry.to}
+                    className={({ isActive }) =>
+                      buttonClasses({
+                        variant: entry.primary ? 'primary' : 'ghost',
+                        size: 'sm',
+                        className: cn(
+                          entry.primary && 'ml-2 px-4',
+                          isActive && !entry.primary && 'bg-secondary',
+                        ),
+                      })
+                    }
+                  >
+                    {entry.primary && user ? <Sparkles aria-hidden="true" /> : null}
+                    {entry.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
 
-        <Button
-          ref={menuButtonRef}
-          variant="ghost"
-          size="icon"
-          className="-mr-2 md:hidden [&_svg]:size-5"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => {
-            setMenuOpen((open) => !open);
-          }}
-        >
-          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-        </Button>
+          {user ? (
+            <Link
+              to="/profile"
+              aria-label="Your profile"
+              title={user.displayName}
+              onClick={closeMenu}
+              className="inline-flex rounded-full ring-offset-2 ring-offset-background transition-shadow hover:ring-2 hover:ring-primary/30 md:ml-2"
+            >
+              <Avatar src={user.profileImage} name={user.displayName} size="sm" />
+            </Link>
+          ) : null}
+
+          <Button
+            ref={menuButtonRef}
+            variant="ghost"
+            size="icon"
+            className={cn('-mr-2 md:hidden [&_svg]:size-5', isLoading && 'hidden')}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => {
+              setMenuOpen((open) => !open);
+            }}
+          >
+            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </Button>
+        </div>
       </div>
 
       <nav
@@ -132,7 +168,7 @@ export function TopBar() {
         className="absolute inset-x-0 top-full border-b border-border/70 bg-background px-4 pt-3 pb-5 shadow-float md:hidden"
       >
         <ul className="flex flex-col gap-2">
-          {visitorMobileEntries.map((entry) => (
+          {mobileEntries.map((entry) => (
             <li key={entry.to}>
               <Link
                 to={entry.to}

@@ -1,4 +1,5 @@
 import { Construction } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { Button } from '../../components/ui/button';
@@ -7,13 +8,15 @@ import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
 export interface ComingSoonPageProps {
   /** Which page this stands in for, e.g. 'Sign in'. */
   page: string;
+  /** Anything the page already knows to say, shown under the placeholder text. */
+  children?: ReactNode;
 }
 
 /**
  * Placeholder for the pages that later work builds (accounts, PBs, sharing, public profiles).
  * It says plainly that it is one, so nobody mistakes it for a broken page.
  */
-export function ComingSoonPage({ page }: ComingSoonPageProps) {
+export function ComingSoonPage({ page, children }: ComingSoonPageProps) {
   useDocumentTitle(pageTitle(page));
 
   return (
@@ -32,6 +35,7 @@ export function ComingSoonPage({ page }: ComingSoonPageProps) {
       <p className="mt-2 text-muted-foreground text-pretty">
         This page is not built yet. It is on its way in an upcoming release of PBShare.
       </p>
+      {children}
       <Button asChild variant="outline" className="mt-8">
         <Link to="/">Return to Home</Link>
       </Button>

@@ -1,0 +1,8 @@
+import { userSchema, type User } from '@pbshare/shared';
+
+import { apiClient } from '../../../lib/api-client';
+
+/** GET /users/profile: the signed-in user. */
+export function getProfile({ signal }: { signal?: AbortSignal } = {}): Promise<User> {
+  return apiClient.get('/users/profile', { signal, parse: (data) => userSchema.parse(data) });
+}

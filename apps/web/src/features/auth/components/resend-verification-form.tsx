@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { emailOnlyInputSchema } from '@pbshare/shared';
+import { MailCheck } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/form-errors';
+import { RESEND_VERIFICATION_MESSAGE, useResendVerification } from '../api/resend-verification';
+
+/** Asks for a new verification link: an e-mail field and a send button. */
+export function ResendVerificationForm({ defaultEmail = '' }: { defaultEmail?: string }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(emailOnlyInputSchema),
+    defaultValues: { email: defaultEmail },
+  });
+  const resend = useResendVerification();
+
+  if (resend.isSuccess) {
+    return (
+      <Alert className="border-success/25 bg-success/5 [&>svg]:text-success">
+        <MailCheck aria-hidden="true" />
+        <AlertDescription>{RESEND_VERIFICATION_MESSAGE}</AlertDescription>
+      </Alert>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label="Send a new verification link"
+      className="grid gap-4"
+      onSubmit={(event) => {
+        void handleSubmit(({ email }) => {
+          resend.mutate(email);
+        })(event);
+      }}
+    >
+      <Field label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="you@example.com"
+            {...register('email')}
+          />
+        )}
+      </Field>
+      <Button type="submit" size="lg" className="w-full" disabled={resend.isPending}>
+        {resend.isPending ? 'Sending...' : 'Send a new link'}
+      </Button>
+      {resend.error ? (
+        <p role="alert" className="text-sm font-medium text-destructive-hover">
+          {errorMessage(resend.error, 'The email could not be sent. Please try again.')}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { emailOnlyInputSchema } from '@pbshare/shared';
+import { CircleAlert, KeyRound, MailCheck } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+
+import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { TextLink } from '../../components/ui/text-link';
+import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
+import { errorMessage } from '../../lib/form-errors';
+import { FORGOT_PASSWORD_MESSAGE, useForgotPassword } from './api/forgot-password';
+import { AuthLayout } from './components/auth-layout';
+
+/** /forgot-password: mails a reset link. The answer never says whether the account exists. */
+export function ForgotPasswordPage() {
+  useDocumentTitle(pageTitle('Forgot password'));
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(emailOnlyInputSchema), defaultValues: { email: '' } });
+  const forgot = useForgotPassword();
+
+  return (
+    <AuthLayout
+      icon={<KeyRound aria-hidden="true" />}
+      title="Forgot your password?"
+      description="Enter the email you signed up with and we will send you a link to choose a new password."
+      footer={
+        <>
+          Remembered it? <TextLink to="/login">Back to sign in</TextLink>
+        </>
+      }
+    >
+      {forgot.isSuccess ? (
+        <Alert className="border-success/25 bg-success/5 [&>svg]:text-success">
+          <MailCheck aria-hidden="true" />
+          <AlertTitle>Check your inbox</AlertTitle>
+          <AlertDescription>
+            {FORGOT_PASSWORD_MESSAGE} The link works for 30 minutes.
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <>
+          {forgot.error ? (
+            <Alert variant="destructive" className="mb-5">
+              <CircleAlert aria-hidden="true" />
+              <AlertDescription>
+                {errorMessage(forgot.error, 'The email could not be sent. Please try again.')}
+              </AlertDescription>
+            </Alert>
+          ) : null}
+          <form
+            noValidate
+            aria-label="Reset your password"
+            className="grid gap-5"
+            onSubmit={(event) => {
+              void handleSubmit(({ email }) => {
+                forgot.mutate(email);
+              })(event);
+            }}
+          >
+            <Field label="Email" error={errors.email?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  placeholder="you@example.com"
+                  {...register('email')}
+                />
+              )}
+            </Field>
+            <Button type="submit" size="lg" className="w-full" disabled={forgot.isPending}>
+              {forgot.isPending ? 'Sending...' : 'Send reset link'}
+            </Button>
+          </form>
+        </>
+      )}
+    </AuthLayout>
+  );
+}

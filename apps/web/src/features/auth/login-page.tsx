@@ -1,0 +1,153 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginInputSchema, PRODUCT_NAME } from '@pbshare/shared';
+import { CircleAlert, CircleCheck, LogIn, MailCheck } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+
+import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { PasswordInput } from '../../components/ui/password-input';
+import { TextLink } from '../../components/ui/text-link';
+import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
+import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/form-errors';
+import { useLogin } from './api/login';
+import { RESEND_VERIFICATION_MESSAGE, useResendVerification } from './api/resend-verification';
+import { AuthLayout } from './components/auth-layout';
+import { readAuthNotice } from './auth-notice';
+import { useAuth } from './use-auth';
+
+export const LOGIN_FAILED_MESSAGE = 'Invalid email or password. Please try again.';
+
+/** Where sign-in leads: /profile, or back to /pricing for a visitor who picked a plan there. */
+function destinationOf(redirect: string | null): string {
+  return redirect === 'pricing' ? '/pricing' : '/profile';
+}
+
+export function LoginPage() {
+  useDocumentTitle(pageTitle('Sign in'));
+  const { user } = useAuth();
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const notice = readAuthNotice(location.state);
+  const destination = destinationOf(searchParams.get('redirect'));
+
+  const form = useForm({
+    resolver: zodResolver(loginInputSchema),
+    defaultValues: { email: notice?.email ?? '', password: '' },
+  });
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = form;
+  const login = useLogin();
+  const resend = useResendVerification();
+
+  // Signed in (just now, or already): on to the profile, leaving the form out of the history.
+  if (user) return <Navigate to={destination} replace />;
+
+  const unverified = isApiError(login.error) && login.error.code === 'EMAIL_NOT_VERIFIED';
+
+  return (
+    <AuthLayout
+      icon={<LogIn aria-hidden="true" />}
+      title="Welcome back"
+      description={`Sign in to log and share your personal bests on ${PRODUCT_NAME}.`}
+      footer={
+        <>
+          New to {PRODUCT_NAME}? <TextLink to="/signup">Create an account</TextLink>
+        </>
+      }
+    >
+      {notice?.message && !login.error ? (
+        <Alert className="mb-5 border-success/25 bg-success/5 [&>svg]:text-success">
+          <CircleCheck aria-hidden="true" />
+          <AlertDescription>{notice.message}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      {login.error ? (
+        <Alert variant="destructive" className="mb-5">
+          <CircleAlert aria-hidden="true" />
+          {unverified ? <AlertTitle>Email not verified</AlertTitle> : null}
+          <AlertDescription>
+            <p>{errorMessage(login.error, LOGIN_FAILED_MESSAGE)}</p>
+            {unverified ? (
+              <div className="mt-3">
+                {resend.isSuccess ? (
+                  <p role="status" className="flex items-start gap-2 font-medium text-foreground">
+                    <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                    {RESEND_VERIFICATION_MESSAGE}
+                  </p>
+                ) : (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={resend.isPending}
+                    onClick={() => {
+                      resend.mutate(getValues('email').trim());
+                    }}
+                  >
+                    {resend.isPending ? 'Sending...' : 'Resend verification email'}
+                  </Button>
+                )}
+                {resend.error ? (
+                  <p role="alert" className="mt-2 font-medium">
+                    {errorMessage(resend.error, 'The email could not be sent. Please try again.')}
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+          </AlertDescription>
+        </Alert>
+      ) : null}
+
+      <form
+        noValidate
+        aria-label="Sign in"
+        className="grid gap-5"
+        onSubmit={(event) => {
+          void handleSubmit((values) => {
+            resend.reset();
+            login.mutate(values);
+          })(event);
+        }}
+      >
+        <Field label="Email" error={errors.email?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder="you@example.com"
+              {...register('email')}
+            />
+          )}
+        </Field>
+        <Field
+          label="Password"
+          error={errors.password?.message}
+          labelEnd={
+            <TextLink to="/forgot-password" className="text-sm">
+              Forgot password?
+            </TextLink>
+          }
+        >
+          {(control) => (
+            <PasswordInput {...control} autoComplete="current-password" {...register('password')} />
+          )}
+        </Field>
+        <Button type="submit" size="lg" className="mt-1 w-full" disabled={login.isPending}>
+          {login.isPending ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { Navigate, Outlet } from 'react-router';
+
+import { Spinner } from '../../components/ui/spinner';
+import { useAuth } from './use-auth';
+
+/**
+ * The signed-in group of routes (SPEC.md section 2): a spinner while auth loads, and without a
+ * session a redirect to /login that replaces the history entry.
+ */
+export function ProtectedRoute() {
+  const { user, token, isLoading, userExits } = useAuth();
+  // The user signed out (or deleted the account) while here: the sign-out is already taking them
+  // to /, and a redirect to /login now would race it.
+  const [exitsWhenMounted] = useState(userExits);
+  const leaving = userExits !== exitsWhenMounted;
+
+  if (isLoading) {
+    return (
+      <div className="flex flex-1 items-center justify-center py-24">
+        <Spinner size="lg" label="Loading your account" />
+      </div>
+    );
+  }
+  if (token === null || user === null) {
+    return leaving ? null : <Navigate to="/login" replace />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { resetPasswordInputSchema } from '@pbshare/shared';
+import { CircleAlert, KeyRound } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+
+import { Alert, AlertDescription } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { PasswordInput } from '../../components/ui/password-input';
+import { TextLink } from '../../components/ui/text-link';
+import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
+import { isApiError } from '../../lib/api-client';
+import { applyFieldErrors, errorMessage } from '../../lib/form-errors';
+import { PASSWORD_RESET_MESSAGE, useResetPassword } from './api/reset-password';
+import type { AuthNotice } from './auth-notice';
+import { AuthLayout } from './components/auth-layout';
+
+export const PASSWORDS_DO_NOT_MATCH = 'The passwords do not match';
+
+// The password rule is the contract's; the confirmation is the form's own.
+const resetFormSchema = resetPasswordInputSchema
+  .pick({ password: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: PASSWORDS_DO_NOT_MATCH,
+    path: ['confirmPassword'],
+  });
+
+/** /reset-password?token=: the page the reset e-mail links to. */
+export function ResetPasswordPage() {
+  useDocumentTitle(pageTitle('Choose a new password'));
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(resetFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const reset = useResetPassword();
+  const linkFailed =
+    isApiError(reset.error) &&
+    (reset.error.code === 'TOKEN_INVALID' || reset.error.code === 'TOKEN_EXPIRED');
+
+  return (
+    <AuthLayout
+      icon={<KeyRound aria-hidden="true" />}
+      title="Choose a new password"
+      description="Once it is saved, every device signed in to your account is signed out."
+      footer={
+        <>
+          Remembered it? <TextLink to="/login">Back to sign in</TextLink>
+        </>
+      }
+    >
+      {!token || reset.error ? (
+        <Alert variant="destructive" className="mb-5">
+          <CircleAlert aria-hidden="true" />
+          <AlertDescription>
+            <p>
+              {token
+                ? errorMessage(reset.error, 'Your password could not be reset. Please try again.')
+                : 'This reset link is incomplete. Open the link from the email again.'}
+            </p>
+            {!token || linkFailed ? (
+              <p className="mt-1">
+                <TextLink to="/forgot-password" className="text-destructive-hover underline">
+                  Send me a new link
+                </TextLink>
+              </p>
+            ) : null}
+          </AlertDescription>
+        </Alert>
+      ) : null}
+
+      <form
+        noValidate
+        aria-label="Choose a new password"
+        className="grid gap-5"
+        onSubmit={(event) => {
+          void handleSubmit(async ({ password }) => {
+            try {
+              await reset.mutateAsync({ token, password });
+              const notice: AuthNotice = { message: PASSWORD_RESET_MESSAGE };
+              void navigate('/login', { replace: true, state: notice });
+            } catch (error) {
+              applyFieldErrors(error, setError, ['password']);
+            }
+          })(event);
+        }}
+      >
+        <Field
+          label="New password"
+          hint="Password must be at least 6 characters"
+          error={errors.password?.message}
+        >
+          {(control) => (
+            <PasswordInput {...control} autoComplete="new-password" {...register('password')} />
+          )}
+        </Field>
+        <Field label="Confirm new password" error={errors.confirmPassword?.message}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              {...register('confirmPassword')}
+            />
+          )}
+        </Field>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={!token || reset.isPending || linkFailed}
+        >
+          {reset.isPending ? 'Saving...' : 'Reset password'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

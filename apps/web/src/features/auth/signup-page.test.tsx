@@ -1,0 +1,128 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { callsTo, fail, jsonBodyOf, ok, stubApi, testUser } from '../../test/api-stub';
+import { renderPage } from '../../test/render';
+import { SignupPage } from './signup-page';
+
+function renderSignup(url = '/signup') {
+  return renderPage(<SignupPage />, '/signup', url);
+}
+
+describe('SignupPage', () => {
+  it('prefills the username from the claim box and shows the password hint', () => {
+    stubApi();
+    renderSignup('/signup?username=Ada%20Lifts');
+
+    expect(screen.getByRole('textbox', { name: 'Username' })).toHaveValue('Ada Lifts');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'Password must be at least 6 characters',
+    );
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('explains every field that is missing or malformed, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi();
+    renderSignup('/signup?username=Ada%20Lifts');
+
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+      'Email is required',
+    );
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'Password must be at least 6 characters',
+    );
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Username' })).toHaveAccessibleDescription(
+      'Usernames can use letters, numbers, dots, dashes and underscores',
+    );
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'not-an-email');
+    await user.clear(screen.getByRole('textbox', { name: 'Username' }));
+    await user.type(screen.getByRole('textbox', { name: 'Username' }), 'login');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('Please enter a valid email address')).toBeVisible();
+    expect(screen.getByText('That username is reserved')).toBeVisible();
+    expect(callsTo(fetchMock, 'POST /v1/auth/register')).toHaveLength(0);
+  });
+
+  it('shows the server refusal in an alert and on the field it names', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'POST /v1/auth/register': () =>
+        fail(409, 'EMAIL_TAKEN', 'An account with this email already exists. Try signing in.'),
+    });
+    renderSignup();
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByRole('textbox', { name: 'Username' }), 'ada');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const signIn = await screen.findByRole('link', { name: 'Go to sign in' });
+    const alert = signIn.closest('[role="alert"]');
+    expect(alert).toHaveTextContent('An account with this email already exists. Try signing in.');
+    expect(signIn).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+      'An account with this email already exists. Try signing in.',
+    );
+  });
+
+  it('after sign-up shows the verify-your-email screen, with a way back to the form', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({
+      'POST /v1/auth/register': () =>
+        ok({ user: { ...testUser, emailVerified: false } }, 'Account created.', 201),
+      'POST /v1/auth/resend-verification': () => ok(null),
+    });
+    renderSignup('/signup?username=ada');
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), ' Ada@Example.com ');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    const submit = screen.getByRole('button', { name: 'Create account' });
+    await user.click(submit);
+
+    expect(await screen.findByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
+    const [call] = callsTo(fetchMock, 'POST /v1/auth/register');
+    expect(jsonBodyOf(call)).toEqual({
+      email: 'ada@example.com',
+      password: 'secret1',
+      displayName: 'ada',
+    });
+    expect(screen.getByText('ada@example.com')).toBeVisible();
+    expect(screen.getByText('Check your inbox')).toBeVisible();
+    expect(document.title).toBe('Verify your email · PBShare');
+    expect(screen.getByRole('link', { name: 'I have verified my email' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Send it again' }));
+    expect(
+      await screen.findByText('If that account still needs verifying, a new link is on its way.'),
+    ).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    const form = screen.getByRole('form', { name: 'Sign up' });
+    expect(document.title).toBe('Sign up · PBShare');
+    expect(within(form).getByRole('textbox', { name: 'Username' })).toHaveValue('ada');
+    expect(within(form).getByLabelText('Password')).toHaveValue('');
+  });
+
+  it('says it is busy while the account is created', async () => {
+    const user = userEvent.setup();
+    stubApi({ 'POST /v1/auth/register': () => new Promise<Response>(() => undefined) });
+    renderSignup('/signup?username=ada');
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
+  });
+});

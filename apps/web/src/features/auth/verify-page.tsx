@@ -1,0 +1,73 @@
+import { CircleAlert, MailWarning } from 'lucide-react';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+
+import { Alert, AlertDescription } from '../../components/ui/alert';
+import { Spinner } from '../../components/ui/spinner';
+import { TextLink } from '../../components/ui/text-link';
+import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
+import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/form-errors';
+import { useVerifyEmail } from './api/verify-email';
+import type { AuthNotice } from './auth-notice';
+import { AuthLayout } from './components/auth-layout';
+import { ResendVerificationForm } from './components/resend-verification-form';
+
+export const EMAIL_VERIFIED_MESSAGE = 'Your email is verified. You can sign in now.';
+const MISSING_TOKEN_MESSAGE =
+  'This verification link is incomplete. Open the link from the email again, or ask for a new one.';
+
+/** /verify?token=: spends the mailed link, then on to sign-in (SPEC.md section 2). */
+export function VerifyPage() {
+  useDocumentTitle(pageTitle('Verify your email'));
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const navigate = useNavigate();
+  const verification = useVerifyEmail(token);
+  const verifiedUser = verification.data;
+
+  useEffect(() => {
+    if (verifiedUser?.emailVerified) {
+      const notice: AuthNotice = { message: EMAIL_VERIFIED_MESSAGE, email: verifiedUser.email };
+      void navigate('/login', { replace: true, state: notice });
+    }
+  }, [verifiedUser, navigate]);
+
+  const failed =
+    verification.isError || (verification.isSuccess && !verification.data.emailVerified);
+  if (token && !failed) {
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 py-24 text-center">
+        <Spinner size="lg" label="Verifying your email" />
+        <p className="text-lg font-medium" aria-hidden="true">
+          Loading...
+        </p>
+      </div>
+    );
+  }
+
+  const error = verification.error;
+  const expired = isApiError(error) && error.code === 'TOKEN_EXPIRED';
+  const message = token
+    ? errorMessage(error, 'We could not verify your email. Please try again.')
+    : MISSING_TOKEN_MESSAGE;
+
+  return (
+    <AuthLayout
+      icon={<MailWarning aria-hidden="true" />}
+      title={expired ? 'This link has expired' : 'We could not verify your email'}
+      description="Enter the address you signed up with and we will send you a new verification link."
+      footer={
+        <>
+          Already verified? <TextLink to="/login">Sign in</TextLink>
+        </>
+      }
+    >
+      <Alert variant="destructive" className="mb-5">
+        <CircleAlert aria-hidden="true" />
+        <AlertDescription>{message}</AlertDescription>
+      </Alert>
+      <ResendVerificationForm />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,219 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BIO_MAX_LENGTH, profileUpdateInputSchema, TIMINGS, type User } from '@pbshare/shared';
+import { Camera, CircleAlert, CircleCheck } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { Field, FieldError } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/toaster';
+import { isApiError } from '../../../lib/api-client';
+import { applyFieldErrors, errorMessage } from '../../../lib/form-errors';
+import { useUpdateProfile } from '../api/update-profile';
+
+/** The server's limit for an avatar (PUT /users answers 413 above it). */
+export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
+export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully!';
+const PROFILE_UPDATE_FAILED = 'Your profile could not be saved. Please try again.';
+
+interface PickedImage {
+  file: File;
+  url: string;
+}
+
+export function ProfileTab({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const update = useUpdateProfile();
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const photoHintId = useId();
+  const [picked, setPicked] = useState<PickedImage | null>(null);
+  const [imageError, setImageError] = useState<string | undefined>();
+  const [saved, setSaved] = useState(false);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(profileUpdateInputSchema),
+    defaultValues: { displayName: user.displayName, bio: user.bio },
+  });
+  const bio = useWatch({ control, name: 'bio' }) ?? '';
+  const username = useWatch({ control, name: 'displayName' }) ?? '';
+
+  // The preview's object URL lives as long as its pick.
+  useEffect(
+    () => () => {
+      if (picked) URL.revokeObjectURL(picked.url);
+    },
+    [picked],
+  );
+
+  // After a save, a short pause on the success text, then back to the profile (SPEC.md section 2).
+  useEffect(() => {
+    if (!saved) return;
+    const timer = window.setTimeout(() => {
+      void navigate('/profile');
+    }, TIMINGS.profileSaveRedirectMs);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [saved, navigate]);
+
+  function onPick(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      setImageError('Please choose an image file (JPEG, PNG, WebP, GIF or AVIF).');
+      return;
+    }
+    if (file.size > AVATAR_MAX_BYTES) {
+      setImageError('Your image must be 10 MB or less.');
+      return;
+    }
+    setImageError(undefined);
+    setPicked({ file, url: URL.createObjectURL(file) });
+  }
+
+  const serverError = update.error;
+  const imageRejected =
+    isApiError(serverError) &&
+    (serverError.code === 'UNSUPPORTED_MEDIA_TYPE' || serverError.code === 'PAYLOAD_TOO_LARGE');
+
+  return (
+    <form
+      noValidate
+      aria-label="Profile"
+      className="grid gap-6"
+      onSubmit={(event) => {
+        void handleSubmit(async (values) => {
+          setSaved(false);
+          try {
+            await update.mutateAsync({
+              displayName: values.displayName ?? user.displayName,
+              bio: values.bio ?? '',
+              image: picked?.file,
+            });
+            setPicked(null);
+            setSaved(true);
+          } catch (error) {
+            applyFieldErrors(error, setError, ['displayName', 'bio'], {
+              USERNAME_TAKEN: 'displayName',
+            });
+            toast.error('Error updating profile', {
+              description: errorMessage(error, PROFILE_UPDATE_FAILED),
+            });
+          }
+        })(event);
+      }}
+    >
+      <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-center sm:gap-6">
+        <Avatar
+          src={picked?.url ?? user.profileImage}
+          name={username || user.displayName}
+          size="lg"
+        />
+        <div className="flex flex-col items-center gap-2 sm:items-start">
+          <div className="flex flex-wrap justify-center gap-2">
+            <Button
+              variant="outline"
+              aria-describedby={photoHintId}
+              onClick={() => {
+                fileInputRef.current?.click();
+              }}
+            >
+              <Camera aria-hidden="true" />
+              {user.profileImage || picked ? 'Change photo' : 'Upload photo'}
+            </Button>
+            {picked ? (
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setPicked(null);
+                }}
+              >
+                Keep current photo
+              </Button>
+            ) : null}
+          </div>
+          <p id={photoHintId} className="text-center text-xs text-muted-foreground sm:text-left">
+            {picked
+              ? `New photo: ${picked.file.name}. Save to use it.`
+              : 'JPEG, PNG, WebP, GIF or AVIF, up to 10 MB. We crop it to a square.'}
+          </p>
+          <input
+            ref={fileInputRef}
+            type="file"
+            accept="image/*"
+            aria-label="Profile photo"
+            className="hidden"
+            onChange={onPick}
+          />
+          <FieldError message={imageError ?? (imageRejected ? serverError.message : undefined)} />
+        </div>
+      </div>
+
+      <Field
+        label="Username"
+        hint={`Your public page: ${window.location.host}/${username.trim() || 'username'}`}
+        error={errors.displayName?.message}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="username"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            {...register('displayName')}
+          />
+        )}
+      </Field>
+
+      <Field
+        label="Bio"
+        hint={`${bio.length}/${BIO_MAX_LENGTH} characters`}
+        error={errors.bio?.message}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={4}
+            placeholder="Lifter, runner, weekend swimmer..."
+            {...register('bio')}
+          />
+        )}
+      </Field>
+
+      {serverError && !imageRejected ? (
+        <Alert variant="destructive">
+          <CircleAlert aria-hidden="true" />
+          <AlertDescription>{errorMessage(serverError, PROFILE_UPDATE_FAILED)}</AlertDescription>
+        </Alert>
+      ) : null}
+      {saved ? (
+        <Alert className="border-success/25 bg-success/5 [&>svg]:text-success">
+          <CircleCheck aria-hidden="true" />
+          <AlertDescription>{PROFILE_UPDATED_MESSAGE}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full sm:w-auto sm:justify-self-end"
+        disabled={update.isPending || saved}
+      >
+        {update.isPending ? 'Saving...' : 'Save Profile'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import { KeyRound, ShieldUser, UserRound, X, type LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
+
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
+import { useAuth } from '../auth/use-auth';
+import { AccountTab } from './components/account-tab';
+import { PasswordTab } from './components/password-tab';
+import { ProfileTab } from './components/profile-tab';
+
+const tabs: { value: string; label: string; icon: LucideIcon; description: string }[] = [
+  {
+    value: 'profile',
+    label: 'Profile',
+    icon: UserRound,
+    description: 'How you appear on your public page.',
+  },
+  {
+    value: 'account',
+    label: 'Account',
+    icon: ShieldUser,
+    description: 'Your sign-in email, signing out and deleting your account.',
+  },
+  {
+    value: 'password',
+    label: 'Password',
+    icon: KeyRound,
+    description: 'Change the password you sign in with.',
+  },
+];
+
+/** /profile/settings (SPEC.md section 2). Only reached signed in, behind the protected route. */
+export function SettingsPage() {
+  useDocumentTitle(pageTitle('Profile Settings'));
+  const { user } = useAuth();
+  if (!user) return null;
+
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 pt-6 pb-20 sm:px-6 sm:pt-10">
+      <div className="flex items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Profile Settings</h1>
+        <Link
+          to="/profile"
+          aria-label="Close settings"
+          className="-mr-2 inline-flex size-11 items-center justify-center rounded-xl text-muted-foreground transition-colors hover:bg-secondary hover:text-foreground"
+        >
+          <X className="size-5" aria-hidden="true" />
+        </Link>
+      </div>
+
+      <Tabs defaultValue="profile" className="mt-6">
+        <TabsList aria-label="Settings" className="w-full">
+          {tabs.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon className="size-4" aria-hidden="true" />
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {tabs.map(({ value, label, description }) => (
+          <TabsContent
+            key={value}
+            value={value}
+            className="mt-6 rounded-3xl border border-border bg-background p-5 shadow-card focus-visible:outline-2 sm:p-8"
+          >
+            <h2 className="text-lg font-semibold tracking-tight">{label}</h2>
+            <p className="mt-1 mb-6 text-sm text-muted-foreground">{description}</p>
+            {value === 'profile' ? <ProfileTab user={user} /> : null}
+            {value === 'account' ? <AccountTab user={user} /> : null}
+            {value === 'password' ? <PasswordTab /> : null}
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}

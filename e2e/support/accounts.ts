@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { deflateSync, crc32 } from 'node:zlib';
+
+import type { APIRequestContext, Page } from '@playwright/test';
+
+import { expect } from './fixtures.js';
+import { linkOf, waitForMail } from './outbox.js';
+
+/** An account no other test uses: the username is also the e-mail's local part. */
+export interface TestAccount {
+  email: string;
+  username: string;
+  password: string;
+}
+
+export function newAccount(): TestAccount {
+  const username = `pb${randomBytes(5).toString('hex')}`;
+  return {
+    email: `${username}@example.com`,
+    username,
+    password: `Secret-${randomBytes(3).toString('hex')}`,
+  };
+}
+
+export const VERIFY_SUBJECT = /^Verify your email/;
+export const RESET_SUBJECT = /^Reset your .* password/;
+
+/** Registers through the API (as the sign-up form would) without verifying the e-mail. */
+export async function registerAccount(
+  request: APIRequestContext,
+  account: TestAccount = newAccount(),
+): Promise<TestAccount> {
+  const response = await request.post('/v1/auth/register', {
+    data: { email: account.email, password: account.password, displayName: account.username },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return account;
+}
+
+/** Registers through the API and follows the mailed verification link. */
+export async function createVerifiedAccount(
+  request: APIRequestContext,
+  account: TestAccount = newAccount(),
+): Promise<TestAccount> {
+  await registerAccount(request, account);
+  const mail = await waitForMail(account.email, { subject: VERIFY_SUBJECT });
+  const response = await request.get(
+    linkOf(mail).replace(/^https?:\/\/[^/]+\/verify/, '/v1/auth/verify'),
+  );
+  expect(response.status(), await response.text()).toBe(200);
+  return account;
+}
+
+/** Signs in through the form and waits for the profile. */
+export async function signIn(
+  page: Page,
+  { email, password, username }: Pick<TestAccount, 'email' | 'password' | 'username'>,
+): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expectSignedIn(page, username);
+}
+
+/** On /profile, greeted by name, with the avatar in the top bar. */
+export async function expectSignedIn(page: Page, username: string): Promise<void> {
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByTestId('profile-display-name')).toHaveText(username);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Your profile' })).toBeVisible();
+}
+
+/** A small PNG (a blue and white checkerboard) made on the spot, for avatar uploads. */
+export function makePng(width = 64, height = 64): Buffer {
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      const light = (Math.floor(x / 16) + Math.floor(y / 16)) % 2 === 0;
+      row.set(light ? [240, 246, 255] : [37, 99, 235], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
