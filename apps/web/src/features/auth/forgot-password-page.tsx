@@ -5,13 +5,12 @@ import { useForm } from 'react-hook-form';
 
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
 import { TextLink } from '../../components/ui/text-link';
 import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
 import { errorMessage } from '../../lib/form-errors';
 import { FORGOT_PASSWORD_MESSAGE, useForgotPassword } from './api/forgot-password';
 import { AuthLayout } from './components/auth-layout';
+import { EmailField } from './components/email-field';
 
 /** /forgot-password: mails a reset link. The answer never says whether the account exists. */
 export function ForgotPasswordPage() {
@@ -62,20 +61,7 @@ export function ForgotPasswordPage() {
               })(event);
             }}
           >
-            <Field label="Email" error={errors.email?.message}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="email"
-                  inputMode="email"
-                  autoComplete="email"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  placeholder="you@example.com"
-                  {...register('email')}
-                />
-              )}
-            </Field>
+            <EmailField registration={register('email')} error={errors.email?.message} />
             <Button type="submit" size="lg" className="w-full" disabled={forgot.isPending}>
               {forgot.isPending ? 'Sending...' : 'Send reset link'}
             </Button>

@@ -7,7 +7,6 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
 import { TextLink } from '../../components/ui/text-link';
 import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
@@ -18,6 +17,7 @@ import { RESEND_VERIFICATION_MESSAGE, useResendVerification } from './api/resend
 import { AuthLayout } from './components/auth-layout';
 import { readAuthNotice } from './auth-notice';
 import { useAuth } from './use-auth';
+import { EmailField } from './components/email-field';
 
 export const LOGIN_FAILED_MESSAGE = 'Invalid email or password. Please try again.';
 
@@ -117,20 +117,7 @@ export function LoginPage() {
           })(event);
         }}
       >
-        <Field label="Email" error={errors.email?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              placeholder="you@example.com"
-              {...register('email')}
-            />
-          )}
-        </Field>
+        <EmailField registration={register('email')} error={errors.email?.message} />
         <Field
           label="Password"
           error={errors.password?.message}

@@ -18,6 +18,7 @@ import { useRegister } from './api/register';
 import { AuthLayout } from './components/auth-layout';
 import { VerifyEmailNotice } from './components/verify-email-notice';
 import { useAuth } from './use-auth';
+import { EmailField } from './components/email-field';
 
 export const SIGNUP_FAILED_MESSAGE = 'We could not create your account. Please try again.';
 const PASSWORD_HINT = 'Password must be at least 6 characters';
@@ -120,20 +121,7 @@ function SignupForm({ defaultValues, onRegistered }: SignupFormProps) {
           })(event);
         }}
       >
-        <Field label="Email" error={errors.email?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              placeholder="you@example.com"
-              {...register('email')}
-            />
-          )}
-        </Field>
+        <EmailField registration={register('email')} error={errors.email?.message} />
         <Field label="Password" hint={PASSWORD_HINT} error={errors.password?.message}>
           {(control) => (
             <PasswordInput {...control} autoComplete="new-password" {...register('password')} />

@@ -5,10 +5,9 @@ import { useForm } from 'react-hook-form';
 
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/form-errors';
 import { RESEND_VERIFICATION_MESSAGE, useResendVerification } from '../api/resend-verification';
+import { EmailField } from './email-field';
 
 /** Asks for a new verification link: an e-mail field and a send button. */
 export function ResendVerificationForm({ defaultEmail = '' }: { defaultEmail?: string }) {
@@ -42,20 +41,7 @@ export function ResendVerificationForm({ defaultEmail = '' }: { defaultEmail?: s
         })(event);
       }}
     >
-      <Field label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="you@example.com"
-            {...register('email')}
-          />
-        )}
-      </Field>
+      <EmailField registration={register('email')} error={errors.email?.message} />
       <Button type="submit" size="lg" className="w-full" disabled={resend.isPending}>
         {resend.isPending ? 'Sending...' : 'Send a new link'}
       </Button>
