@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { form } from './multipart.js';
 import { lastMailTo, tokenOf } from './outbox.js';
 
 export const PASSWORD = 'correct horse';
@@ -72,32 +73,10 @@ export function bearer(session: { accessToken: string }) {
   return { authorization: `Bearer ${session.accessToken}` };
 }
 
-/** A multipart/form-data body for app.inject. */
+/** A multipart/form-data body for app.inject with at most one file. */
 export function multipart(
   fields: Record<string, string>,
   file?: { name: string; filename: string; contentType: string; data: Buffer },
 ) {
-  const boundary = `----pbshare${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+  return form(fields, file ? [file] : []);
 }

@@ -4,15 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { PersonalBest } from '@pbshare/shared';
 import sharp from 'sharp';
 import { bearer, type SignedIn } from './accounts.js';
+import { form, type Upload } from './multipart.js';
+
+export type { Upload };
 
 export const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name));
-
-export interface Upload {
-  name?: string;
-  filename?: string;
-  contentType?: string;
-  data: Buffer;
-}
 
 /** A JPEG with a GPS position and a camera comment in its EXIF, all of which must be stripped. */
 export function jpegWithGps(width = 1600, height = 1200): Promise<Buffer> {
@@ -28,33 +24,6 @@ export function jpegWithGps(width = 1600, height = 1200): Promise<Buffer> {
     })
     .jpeg()
     .toBuffer();
-}
-
-/** A multipart body with any number of file parts. */
-export function form(fields: Record<string, string>, files: Upload[] = []) {
-  const boundary = `----pbshare${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name ?? 'file'}"; filename="${f.filename ?? 'upload.bin'}"\r\nContent-Type: ${f.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 export const weightFields = (title = 'Deadlift', value = '225 lbs') => ({

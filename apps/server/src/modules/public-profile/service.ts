@@ -1,4 +1,9 @@
-import { USERNAME_MAX_LENGTH, isReservedUsername, type PublicProfile } from '@pbshare/shared';
+import {
+  USERNAME_MAX_LENGTH,
+  isReservedUsername,
+  publicPbSchema,
+  type PublicProfile,
+} from '@pbshare/shared';
 import type { PbsService } from '../pbs/service.js';
 import type { UsersRepository } from '../users/repository.js';
 
@@ -24,23 +29,8 @@ export class PublicProfileService {
         bio: user.bio,
         profileImage: user.profileImageKey ? this.mediaUrl(user.profileImageKey) : null,
       },
-      pbs: pbs.map((pb) => ({
-        id: pb.id,
-        title: pb.title,
-        category: pb.category,
-        value: pb.value,
-        displayValue: pb.displayValue,
-        amount: pb.amount,
-        unit: pb.unit,
-        date: pb.date,
-        achievedOn: pb.achievedOn,
-        sets: pb.sets,
-        reps: pb.reps,
-        story: pb.story,
-        image: pb.image,
-        mediaType: pb.mediaType,
-        media: pb.media,
-      })),
+      // Parsing strips every field the public schema does not name: history, order, visibility.
+      pbs: pbs.map((pb) => publicPbSchema.parse(pb)),
     };
   }
 }
