@@ -11,7 +11,8 @@ import { sessionStore } from './session-store';
 export const API_BASE_PATH = '/v1';
 
 const DEFAULT_SUCCESS_MESSAGE = 'Request successful';
-const NETWORK_ERROR_MESSAGE = 'Could not reach PBShare. Check your connection and try again.';
+export const NETWORK_ERROR_MESSAGE =
+  'Could not reach PBShare. Check your connection and try again.';
 /** The refresh was refused: the session is over (SPEC.md section 8). */
 export const REFRESH_FAILED_MESSAGE = 'Session expired, please log in again.';
 /** A 403 on a signed-in call (SPEC.md section 4). */
@@ -95,9 +96,17 @@ export interface ApiClient {
     path: string,
     options?: Omit<RequestOptions<T>, 'method' | 'body'>,
   ): Promise<T>;
+  /**
+   * Runs a call made by other means (an XMLHttpRequest upload) under the same session rules as
+   * `request`: `attempt` gets the token to send and rejects with an ApiError; a 401 UNAUTHORIZED
+   * refreshes once (sharing any refresh in flight) and retries once, a 403 ends the session.
+   */
+  withSession<T>(path: string, attempt: (accessToken: string | null) => Promise<T>): Promise<T>;
+  /** The full URL of an API path, as `request` would call it. */
+  url(path: string, query?: Record<string, QueryValue>): string;
 }
 
-interface RawEnvelope {
+export interface RawEnvelope {
   success?: unknown;
   message?: unknown;
   data?: unknown;
@@ -157,12 +166,19 @@ export function createApiClient({
    * refresh once and retry once; a 403 ends the session. Other 401s, such as a wrong current
    * password, are answers to show.
    */
-  async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-    if (!session || isSessionlessAuthCall(path)) return send(path, options, null);
+  function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    return withSession(path, (accessToken) => send(path, options, accessToken));
+  }
+
+  async function withSession<T>(
+    path: string,
+    attempt: (accessToken: string | null) => Promise<T>,
+  ): Promise<T> {
+    if (!session || isSessionlessAuthCall(path)) return attempt(null);
 
     const sentToken = session.getAccessToken();
     try {
-      return await send(path, options, sentToken);
+      return await attempt(sentToken);
     } catch (error) {
       if (isForbidden(error)) throw endSession(session, error);
       if (!isExpiredAccess(error)) throw error;
@@ -173,7 +189,7 @@ export function createApiClient({
     const token =
       current !== null && current !== sentToken ? current : await refreshSession(session);
     try {
-      return await send(path, options, token);
+      return await attempt(token);
     } catch (error) {
       if (isForbidden(error)) throw endSession(session, error);
       if (isExpiredAccess(error)) {
@@ -224,12 +240,7 @@ export function createApiClient({
       throw new ApiError(NETWORK_ERROR_MESSAGE, { status: 0 });
     }
 
-    const envelope = await readEnvelope(response);
-    const success = typeof envelope?.success === 'boolean' ? envelope.success : true;
-    if (!response.ok || !success || envelope === undefined) {
-      throw toApiError(response, envelope);
-    }
-    return parse ? parse(envelope.data) : (envelope.data as T);
+    return settleEnvelope(response, await readEnvelope(response), parse);
   }
 
   return {
@@ -239,7 +250,31 @@ export function createApiClient({
     put: (path, body, options) => request(path, { ...options, method: 'PUT', body }),
     patch: (path, body, options) => request(path, { ...options, method: 'PATCH', body }),
     delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
+    withSession,
+    url: (path, query) => buildUrl(baseUrl, path, query),
   };
+}
+
+/** The HTTP side of an answer that the envelope rules need. */
+export interface AnswerStatus {
+  ok: boolean;
+  status: number;
+}
+
+/**
+ * An answer's envelope (already read from JSON; undefined when the body was not an object) as
+ * the envelope's data, or the ApiError it stands for. Shared by fetch calls and XHR uploads.
+ */
+export function settleEnvelope<T>(
+  response: AnswerStatus,
+  envelope: RawEnvelope | undefined,
+  parse?: (data: unknown) => T,
+): T {
+  const success = typeof envelope?.success === 'boolean' ? envelope.success : true;
+  if (!response.ok || !success || envelope === undefined) {
+    throw toApiError(response, envelope);
+  }
+  return parse ? parse(envelope.data) : (envelope.data as T);
 }
 
 /** The message an envelope carries, with the spec's default for a success that names none. */
@@ -274,7 +309,7 @@ async function readEnvelope(response: Response): Promise<RawEnvelope | undefined
   }
 }
 
-function toApiError(response: Response, envelope: RawEnvelope | undefined): ApiError {
+function toApiError(response: AnswerStatus, envelope: RawEnvelope | undefined): ApiError {
   const status =
     typeof envelope?.status === 'number' && envelope.status >= 400
       ? envelope.status

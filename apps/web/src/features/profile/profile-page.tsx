@@ -1,37 +1,162 @@
-import { Settings } from 'lucide-react';
+import { FREE_TIER_PB_LIMIT, type PersonalBest } from '@pbshare/shared';
+import { Plus, RotateCw, Trophy } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
-import { Avatar } from '../../components/ui/avatar';
-import { buttonClasses } from '../../components/ui/button';
-import { ComingSoonPage } from '../coming-soon/coming-soon-page';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/toaster';
+import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
 import { useAuth } from '../auth/use-auth';
+import { usePersonalBests } from '../pbs/api/get-personal-bests';
+import { useReorderPersonalBests } from '../pbs/api/reorder-personal-bests';
+import { useSetVisibility } from '../pbs/api/set-visibility';
+import { PbGrid } from '../pbs/components/pb-grid';
+import { usePbDeletion } from '../pbs/use-pb-deletion';
+import { ProfileHeader } from './components/profile-header';
 
-/**
- * /profile until the PB work builds it: still the placeholder, but it greets the signed-in user
- * and leads to the settings.
- */
+/** /profile (SPEC.md section 2): the header and the user's PBs. */
 export function ProfilePage() {
+  useDocumentTitle(pageTitle('Your profile'));
   const { user } = useAuth();
-  const name = user && user.displayName.length > 0 ? user.displayName : 'User';
+  const pbs = usePersonalBests();
+  const [expandedExerciseId, setExpandedExerciseId] = useState<string | null>(null);
+  const setVisibility = useSetVisibility();
+  const reorder = useReorderPersonalBests();
+  const { deleteCurrent, deleteHistory } = usePbDeletion();
+
+  const loadFailed = pbs.isError;
+  useEffect(() => {
+    if (loadFailed) toast.error('Error', { description: 'Failed to load personal bests' });
+  }, [loadFailed]);
+
+  if (!user) return null;
+  const list = pbs.data;
+  // An exercise that went away (deleted, elsewhere) leaves nothing open.
+  const expanded =
+    expandedExerciseId !== null && list?.some((pb) => pb.exerciseId === expandedExerciseId)
+      ? expandedExerciseId
+      : null;
+
+  function toggleVisibility(pb: PersonalBest, isVisible: boolean) {
+    setVisibility.mutate(
+      { id: pb.id, isVisible },
+      {
+        onError: () => {
+          toast.error('Error', {
+            description: `Could not ${isVisible ? 'show' : 'hide'} ${pb.title}. Please try again.`,
+          });
+        },
+      },
+    );
+  }
+
+  function saveOrder(orderedIds: string[]) {
+    reorder.mutate(orderedIds, {
+      onSuccess: () => {
+        toast.success('Order saved', { description: 'Your personal bests order has been updated' });
+      },
+      onError: () => {
+        toast.error('Error', { description: 'Failed to save personal bests order' });
+      },
+    });
+  }
 
   return (
-    <ComingSoonPage page="Your profile">
-      <div className="mt-8 flex w-full items-center gap-4 rounded-2xl border border-border bg-background p-4 text-left shadow-card">
-        <Avatar src={user?.profileImage} name={name} />
-        <div className="min-w-0 flex-1">
-          <p className="text-sm text-muted-foreground">Signed in as</p>
-          <p className="truncate font-semibold" data-testid="profile-display-name">
-            {name}
-          </p>
+    <div className="mx-auto w-full max-w-6xl px-4 pt-6 pb-20 sm:px-6 sm:pt-10">
+      <ProfileHeader user={user} pbCount={list?.length} />
+
+      <section aria-labelledby="pbs-heading" className="mt-10">
+        <div className="flex items-center justify-between gap-3">
+          <h2 id="pbs-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
+            Personal Bests
+          </h2>
+          {expanded === null && list && list.length > 0 ? (
+            <Link to="/add-pb" className={buttonClasses({ variant: 'primary', size: 'sm' })}>
+              <Plus aria-hidden="true" />
+              Add New
+            </Link>
+          ) : null}
         </div>
-        <Link
-          to="/profile/settings"
-          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-        >
-          <Settings aria-hidden="true" />
-          Settings
-        </Link>
+        {user.subscription_tier === 'free' && list ? (
+          <p className="mt-1 text-sm text-muted-foreground" data-testid="free-tier-counter">
+            {Math.min(list.length, FREE_TIER_PB_LIMIT)}/{FREE_TIER_PB_LIMIT} personal bests added
+            {list.length >= FREE_TIER_PB_LIMIT ? (
+              <>
+                {' · '}
+                <Link
+                  to="/pricing"
+                  className="font-semibold text-primary underline-offset-4 hover:underline"
+                >
+                  Upgrade for unlimited
+                </Link>
+              </>
+            ) : null}
+          </p>
+        ) : null}
+
+        <div className="mt-5">
+          {pbs.isPending ? (
+            <div className="flex flex-col items-center gap-3 py-16 text-sm text-muted-foreground">
+              <Spinner label="Loading personal bests" />
+              <p>Loading personal bests...</p>
+            </div>
+          ) : pbs.isError ? (
+            <div className="flex flex-col items-center gap-4 rounded-3xl border border-dashed border-border px-6 py-14 text-center">
+              <p className="text-sm text-muted-foreground">
+                Your personal bests could not be loaded.
+              </p>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  void pbs.refetch();
+                }}
+              >
+                <RotateCw aria-hidden="true" />
+                Try again
+              </Button>
+            </div>
+          ) : pbs.data.length === 0 ? (
+            <EmptyState />
+          ) : (
+            <PbGrid
+              pbs={pbs.data}
+              expandedExerciseId={expanded}
+              onExpand={(pb) => {
+                setExpandedExerciseId(pb.exerciseId);
+              }}
+              onCollapse={() => {
+                setExpandedExerciseId(null);
+              }}
+              onToggleVisibility={toggleVisibility}
+              onDelete={async (pb) => {
+                // Deleting the current record clears the open card (SPEC.md section 4).
+                if (await deleteCurrent(pb)) setExpandedExerciseId(null);
+              }}
+              onDeleteHistory={(pb, record) => deleteHistory(record, pb.title)}
+              onReorder={saveOrder}
+            />
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function EmptyState() {
+  return (
+    <div className="flex flex-col items-center rounded-3xl border border-dashed border-input bg-muted/50 px-6 py-14 text-center sm:py-20">
+      <div className="flex size-14 items-center justify-center rounded-2xl bg-primary-soft text-primary">
+        <Trophy className="size-7" aria-hidden="true" />
       </div>
-    </ComingSoonPage>
+      <h3 className="mt-5 text-lg font-semibold tracking-tight">No Personal Bests Yet</h3>
+      <p className="mt-2 max-w-sm text-sm text-muted-foreground text-pretty">
+        Start tracking your fitness journey by adding your first personal best!
+      </p>
+      <Link to="/add-pb" className={buttonClasses({ variant: 'primary', className: 'mt-6' })}>
+        <Plus aria-hidden="true" />
+        Add Your First PB
+      </Link>
+    </div>
   );
 }

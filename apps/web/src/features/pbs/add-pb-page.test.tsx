@@ -1,0 +1,275 @@
+import { ACCESS_TOKEN_STORAGE_KEY } from '@pbshare/shared';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { AppProviders } from '../../app/providers';
+import { ApiError } from '../../lib/api-client';
+import { uploadWithProgress } from '../../lib/upload-with-progress';
+import { ok, stubApi, testUser } from '../../test/api-stub';
+import { createTestQueryClient } from '../../test/render';
+import { AddPbPage } from './add-pb-page';
+import { addRecordState } from './pb-form-values';
+import { pbWith, samplePb } from './test-data';
+
+vi.mock('../../lib/upload-with-progress', () => ({ uploadWithProgress: vi.fn() }));
+const upload = vi.mocked(uploadWithProgress);
+
+function renderAddPage(state?: unknown, pbs = [samplePb]) {
+  localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
+  stubApi({
+    'GET /v1/users/profile': () => ok(testUser),
+    'GET /v1/pbs': () => ok(pbs),
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/add-pb', element: <AddPbPage /> },
+      { path: '/profile', element: <p>Profile page</p> },
+    ],
+    { initialEntries: [{ pathname: '/add-pb', state }] },
+  );
+  render(
+    <AppProviders queryClient={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+/** The FormData the mocked upload was given, as a plain object of its text parts. */
+function sentFields(): Record<string, FormDataEntryValue> {
+  const form = upload.mock.calls[0]?.[1];
+  return form ? Object.fromEntries(form.entries()) : {};
+}
+
+async function pickFile(file: File) {
+  const input = screen.getByLabelText<HTMLInputElement>('Photo or video');
+  await userEvent.upload(input, file, { applyAccept: false });
+}
+
+const photo = () => new File(['png'], 'lift.png', { type: 'image/png' });
+
+// These type a lot; a busy machine (CI running other suites) may take several seconds.
+describe('AddPbPage', { timeout: 15_000 }, () => {
+  beforeEach(() => {
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL = vi.fn();
+    upload.mockReset();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the title, the tips and a save button that needs media', async () => {
+    renderAddPage();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Add New Personal Best' }),
+    ).toBeVisible();
+    expect(screen.getByText('Tips for Capturing Great PB Moments')).toBeVisible();
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Take photos or videos in good lighting.',
+      'For weights, show the plates on the bar.',
+      'For running, swimming and cycling, include your tracker.',
+      'Share the story behind your achievement.',
+    ]);
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('Weight Training');
+    expect(screen.getByLabelText('Exercise name')).toHaveAttribute('placeholder', 'e.g. Deadlift');
+    expect(screen.getByRole('button', { name: 'Save Personal Best' })).toBeDisabled();
+
+    await pickFile(photo());
+    expect(await screen.findByText('lift.png')).toBeVisible();
+    expect(screen.getByRole('img', { name: 'The photo you picked' })).toHaveAttribute(
+      'src',
+      'blob:preview',
+    );
+    expect(screen.getByRole('button', { name: 'Save Personal Best' })).toBeEnabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove media' }));
+    expect(screen.getByRole('button', { name: 'Save Personal Best' })).toBeDisabled();
+  });
+
+  it('changes the placeholder and the value inputs with the category', async () => {
+    const user = userEvent.setup();
+    renderAddPage();
+    const category = await screen.findByRole('combobox', { name: 'Category' });
+    const placeholders: Record<string, string> = {
+      'Bodyweight Training': 'e.g. Pull-ups',
+      Running: 'e.g. 5K Run',
+      Cycling: 'e.g. 40K Ride',
+      Swimming: 'e.g. 100m Freestyle',
+    };
+    for (const [option, placeholder] of Object.entries(placeholders)) {
+      await user.selectOptions(category, option);
+      expect(screen.getByLabelText('Exercise name')).toHaveAttribute('placeholder', placeholder);
+    }
+    // Time-based: hours, minutes and seconds, with no unit to choose.
+    expect(screen.getByRole('textbox', { name: 'Minutes' })).toBeVisible();
+    expect(screen.queryByRole('radiogroup', { name: 'Unit' })).not.toBeInTheDocument();
+
+    await user.selectOptions(category, 'Bodyweight Training');
+    const units = screen.getByRole('radiogroup', { name: 'Unit' });
+    expect(within(units).getByRole('radio', { name: 'Reps' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    expect(screen.getByRole('textbox', { name: 'Max reps' })).toBeVisible();
+    await user.click(within(units).getByRole('radio', { name: 'Time' }));
+    expect(screen.getByRole('textbox', { name: 'Seconds' })).toBeVisible();
+  });
+
+  it('shows the validation messages and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderAddPage();
+    await pickFile(photo());
+    await user.type(screen.getByRole('textbox', { name: 'Sets' }), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Save Personal Best' }));
+
+    expect(await screen.findByText('Exercise name is required')).toBeVisible();
+    expect(screen.getByText('Please enter the weight')).toBeVisible();
+    expect(screen.getByText('Sets must be a whole number from 1 to 1000')).toBeVisible();
+    expect(screen.getByLabelText('Exercise name')).toHaveAttribute('aria-invalid', 'true');
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it('sends the value text of a time, shows the progress buckets, then goes to the profile', async () => {
+    const user = userEvent.setup();
+    let finish: () => void = () => undefined;
+    upload.mockImplementation((_path, _form, options) => {
+      options?.onProgress?.(0);
+      options?.onProgress?.(60);
+      return new Promise((resolve) => {
+        finish = () => {
+          options?.onProgress?.(100);
+          resolve({ data: pbWith({ id: 'new' }), message: 'Personal best saved successfully!' });
+        };
+      });
+    });
+    const router = renderAddPage();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Category' }), 'Running');
+    await user.type(screen.getByLabelText('Exercise name'), '5K Run');
+    await user.type(screen.getByRole('textbox', { name: 'Minutes' }), '22');
+    await user.type(screen.getByRole('textbox', { name: 'Seconds' }), '48');
+    await user.type(screen.getByRole('textbox', { name: 'Your story' }), ' Negative splits. ');
+    await pickFile(photo());
+    await user.click(screen.getByRole('button', { name: 'Save Personal Best' }));
+
+    expect(await screen.findByRole('button', { name: 'Saving... 50%' })).toBeDisabled();
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
+    expect(sentFields()).toMatchObject({
+      title: '5K Run',
+      category: 'Running',
+      value: '0:22:48',
+      sets: '',
+      reps: '',
+      story: 'Negative splits.',
+    });
+    expect(sentFields().file).toBeInstanceOf(File);
+    expect(sentFields()).not.toHaveProperty('isEditMode');
+    expect(sentFields()).not.toHaveProperty('isAdding');
+
+    finish();
+    expect(await screen.findByText('Success!')).toBeVisible();
+    expect(screen.getByText('Personal best saved successfully!')).toBeVisible();
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/profile');
+    });
+  });
+
+  it('puts the server’s field problems on the fields and says the save failed', async () => {
+    const user = userEvent.setup();
+    upload.mockRejectedValue(
+      new ApiError('You already have a personal best called Deadlift.', {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        issues: [
+          { field: 'title', message: 'That name is taken' },
+          { field: 'value', message: 'That weight is out of range' },
+          { field: 'file', message: 'Video must be 30 seconds or less.' },
+        ],
+      }),
+    );
+    renderAddPage();
+    await user.type(await screen.findByLabelText('Exercise name'), 'Squat');
+    await user.type(screen.getByRole('textbox', { name: 'Weight (lbs)' }), '500');
+    await pickFile(photo());
+    await user.click(screen.getByRole('button', { name: 'Save Personal Best' }));
+
+    expect(await screen.findByText('Error saving personal best')).toBeVisible();
+    expect(screen.getByText('That name is taken')).toBeVisible();
+    expect(screen.getByText('That weight is out of range')).toBeVisible();
+    expect(screen.getByText('Video must be 30 seconds or less.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Save Personal Best' })).toBeEnabled();
+  });
+
+  it('offers Pro when the free limit refuses a new exercise', async () => {
+    const user = userEvent.setup();
+    upload.mockRejectedValue(
+      new ApiError('Free accounts can track up to 3 exercises. Upgrade to Pro.', {
+        status: 402,
+        code: 'FREE_LIMIT_REACHED',
+      }),
+    );
+    renderAddPage(undefined, [
+      pbWith({ id: 'a', exerciseId: 'a', title: 'A' }),
+      pbWith({ id: 'b', exerciseId: 'b', title: 'B' }),
+      pbWith({ id: 'c', exerciseId: 'c', title: 'C' }),
+    ]);
+    await user.type(await screen.findByLabelText('Exercise name'), 'Squat');
+    expect(
+      await screen.findByText(/Free accounts can track 3 exercises: pick one of yours/),
+    ).toBeVisible();
+    await user.type(screen.getByRole('textbox', { name: 'Weight (lbs)' }), '315');
+    await pickFile(photo());
+    await user.click(screen.getByRole('button', { name: 'Save Personal Best' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'You have reached the free limit' });
+    expect(dialog).toHaveTextContent('Free accounts can track up to 3 exercises. Upgrade to Pro.');
+    expect(within(dialog).getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
+  });
+
+  it('refuses a file that is not an image or a video', async () => {
+    renderAddPage();
+    await screen.findByRole('heading', { level: 1, name: 'Add New Personal Best' });
+    await pickFile(new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByText('Invalid file type')).toBeVisible();
+    expect(screen.getByText('Please select an image or video file.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Save Personal Best' })).toBeDisabled();
+  });
+
+  it('prefills a new record of an existing exercise from the navigation state', async () => {
+    const user = userEvent.setup();
+    upload.mockResolvedValue({ data: samplePb, message: 'Personal best saved successfully!' });
+    const source = pbWith({ unit: 'kg', sets: 3, reps: 5 });
+    renderAddPage(addRecordState(source), [source]);
+
+    expect(await screen.findByText('A new record for Deadlift.')).toBeVisible();
+    expect(screen.getByLabelText('Exercise name')).toHaveValue('Deadlift');
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('Weight Training');
+    expect(screen.getByRole('textbox', { name: 'Sets' })).toHaveValue('3');
+    expect(screen.getByRole('textbox', { name: 'Reps' })).toHaveValue('5');
+    // The exercise's own unit, once the list is known.
+    expect(await screen.findByRole('textbox', { name: 'Weight (kg)' })).toBeVisible();
+    expect(screen.getByText('This adds a new record to your Deadlift.')).toBeVisible();
+
+    await user.type(screen.getByRole('textbox', { name: 'Weight (kg)' }), '200');
+    await pickFile(photo());
+    await user.click(screen.getByRole('button', { name: 'Save Personal Best' }));
+    await waitFor(() => {
+      expect(upload).toHaveBeenCalled();
+    });
+    expect(sentFields()).toMatchObject({
+      title: 'Deadlift',
+      value: '200 kg',
+      sets: '3',
+      reps: '5',
+      isAdding: 'true',
+    });
+  });
+});

@@ -1,0 +1,184 @@
+import { TIMINGS, type PbMedia } from '@pbshare/shared';
+import { ImageOff, VideoOff } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+
+import { cn } from '../../../lib/cn';
+
+/** Where collapsed videos rest, so the card shows a real frame rather than black. */
+const RESTING_FRAME_SECONDS = 0.1;
+
+export interface PbMediaViewProps {
+  media: PbMedia | null | undefined;
+  /** The exercise, for the image's alternative text. */
+  title: string;
+  /** Expanded cards play their video and show the large rendition. */
+  expanded?: boolean;
+  /** The `sizes` of the image's srcset: how wide it is drawn. */
+  sizes?: string;
+  className?: string;
+}
+
+/**
+ * A PB's photo or video (SPEC.md section 2). Images come as a srcset of the 480 px card rendition
+ * and the 1080 px one, lazily, with their size reserved. Videos autoplay muted once expanded and
+ * go back to their resting frame when collapsed. A broken image is hidden; a broken video says so.
+ */
+export function PbMediaView({
+  media,
+  title,
+  expanded = false,
+  sizes,
+  className,
+}: PbMediaViewProps) {
+  if (!media) {
+    return (
+      <MediaPlaceholder className={className}>
+        <ImageOff className="size-6" aria-hidden="true" />
+        No media
+      </MediaPlaceholder>
+    );
+  }
+  return media.type === 'video' ? (
+    <PbVideo media={media} title={title} expanded={expanded} className={className} />
+  ) : (
+    <PbImage
+      media={media}
+      title={title}
+      sizes={sizes}
+      contain={expanded}
+      className={cn(expanded && 'bg-ink', className)}
+    />
+  );
+}
+
+function MediaPlaceholder({
+  className,
+  children,
+}: {
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div
+      className={cn(
+        'flex flex-col items-center justify-center gap-2 bg-muted text-sm font-medium text-muted-foreground',
+        className,
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+function PbImage({
+  media,
+  title,
+  sizes,
+  contain,
+  className,
+}: {
+  media: PbMedia;
+  title: string;
+  sizes: string | undefined;
+  /** Show all of it (expanded) rather than fill the box (cards). */
+  contain: boolean;
+  className?: string;
+}) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const src = media.cardUrl ?? media.fullUrl;
+  const srcSet =
+    media.cardUrl && media.cardUrl !== media.fullUrl
+      ? `${media.cardUrl} 480w, ${media.fullUrl} 1080w`
+      : undefined;
+
+  return (
+    <div className={cn('bg-muted', className)}>
+      {failedSrc === src ? null : (
+        <img
+          src={src}
+          srcSet={srcSet}
+          sizes={srcSet ? (sizes ?? '(min-width: 640px) 240px, 50vw') : undefined}
+          alt={`${title} personal best`}
+          width={media.width ?? undefined}
+          height={media.height ?? undefined}
+          loading="lazy"
+          decoding="async"
+          className={cn('size-full', contain ? 'object-contain' : 'object-cover')}
+          onError={() => {
+            setFailedSrc(src);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function PbVideo({
+  media,
+  title,
+  expanded,
+  className,
+}: {
+  media: PbMedia;
+  title: string;
+  expanded: boolean;
+  className?: string;
+}) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video || failed) return;
+    if (!expanded) {
+      video.pause();
+      if (video.readyState > 0) video.currentTime = RESTING_FRAME_SECONDS;
+      return;
+    }
+    // Browsers refuse play() now and then while the element is still settling (a layout change,
+    // a load in flight): try again a few times, as the spec's retry timings say.
+    video.muted = true;
+    const attempt = () => {
+      if (!video.paused) return;
+      video.play().catch(() => {
+        // Autoplay refused or interrupted: the next retry (or the controls) takes over.
+      });
+    };
+    attempt();
+    const timers = TIMINGS.videoAutoplayRetriesMs.map((ms) => window.setTimeout(attempt, ms));
+    return () => {
+      for (const timer of timers) window.clearTimeout(timer);
+    };
+  }, [expanded, failed]);
+
+  if (failed) {
+    return (
+      <MediaPlaceholder className={className}>
+        <VideoOff className="size-6" aria-hidden="true" />
+        Video unavailable
+      </MediaPlaceholder>
+    );
+  }
+  return (
+    <div className={cn('bg-ink', className)}>
+      <video
+        ref={ref}
+        // The resting frame, for browsers that show nothing before playing (no poster).
+        src={media.posterUrl ? media.fullUrl : `${media.fullUrl}#t=${RESTING_FRAME_SECONDS}`}
+        poster={media.posterUrl ?? undefined}
+        aria-label={`${title} personal best video`}
+        width={media.width ?? undefined}
+        height={media.height ?? undefined}
+        muted
+        loop
+        playsInline
+        preload="metadata"
+        controls={expanded}
+        className={cn('size-full', expanded ? 'object-contain' : 'object-cover')}
+        onError={() => {
+          setFailed(true);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import {
+  IMAGE_MAX_BYTES,
+  MAX_VIDEO_SECONDS,
+  VIDEO_MAX_BYTES,
+  type MediaType,
+} from '@pbshare/shared';
+
+/** A client-side refusal of a picked file: the toast's title and text. */
+export interface MediaProblem {
+  title: string;
+  message: string;
+}
+
+export const INVALID_FILE_TYPE: MediaProblem = {
+  title: 'Invalid file type',
+  message: 'Please select an image or video file.',
+};
+export const VIDEO_TOO_LONG: MediaProblem = {
+  title: 'Video too long',
+  message: `Video must be ${MAX_VIDEO_SECONDS} seconds or less.`,
+};
+export const IMAGE_TOO_LARGE: MediaProblem = {
+  title: 'File too large',
+  message: 'Images can be at most 20 MB.',
+};
+export const VIDEO_TOO_LARGE: MediaProblem = {
+  title: 'File too large',
+  message: 'Videos can be at most 100 MB.',
+};
+
+/** What a picked file is by its declared type (the server sniffs the bytes again). */
+export function mediaTypeOf(file: Blob): MediaType | undefined {
+  if (file.type.startsWith('image/')) return 'image';
+  if (file.type.startsWith('video/')) return 'video';
+  return undefined;
+}
+
+/** The checks that need no decoding: type and size. */
+export function checkMediaFile(file: File): MediaProblem | undefined {
+  const type = mediaTypeOf(file);
+  if (!type) return INVALID_FILE_TYPE;
+  if (type === 'image' && file.size > IMAGE_MAX_BYTES) return IMAGE_TOO_LARGE;
+  if (type === 'video' && file.size > VIDEO_MAX_BYTES) return VIDEO_TOO_LARGE;
+  return undefined;
+}
+
+export interface VideoFacts {
+  /** Seconds, or undefined when the browser cannot tell (the server checks it anyway). */
+  duration: number | undefined;
+  /** A JPEG frame for the card, or undefined when it could not be drawn. */
+  poster: Blob | undefined;
+}
+
+const POSTER_MAX_WIDTH = 1080;
+const VIDEO_READ_TIMEOUT_MS = 8000;
+
+/**
+ * Reads a picked video in a detached <video>: its duration (before any upload, for the 30 s rule)
+ * and a poster frame drawn to a canvas. Failing to decode is not an error here: the server has the
+ * final word on the file.
+ */
+export async function inspectVideo(file: Blob): Promise<VideoFacts> {
+  const url = URL.createObjectURL(file);
+  const video = document.createElement('video');
+  video.muted = true;
+  video.playsInline = true;
+  video.preload = 'auto';
+  try {
+    video.src = url;
+    const loaded = await waitFor(video, 'loadeddata');
+    if (!loaded) return { duration: undefined, poster: undefined };
+    const duration = await durationOf(video);
+    const poster = await posterOf(video, duration);
+    return { duration, poster };
+  } finally {
+    video.removeAttribute('src');
+    video.load();
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** A recorded WebM may report Infinity until the browser has seen its end: seek there once. */
+async function durationOf(video: HTMLVideoElement): Promise<number | undefined> {
+  if (Number.isFinite(video.duration)) return video.duration;
+  video.currentTime = Number.MAX_SAFE_INTEGER;
+  await waitFor(video, 'durationchange');
+  const duration = Number.isFinite(video.duration) ? video.duration : undefined;
+  video.currentTime = 0;
+  await waitFor(video, 'seeked');
+  return duration;
+}
+
+async function posterOf(
+  video: HTMLVideoElement,
+  duration: number | undefined,
+): Promise<Blob | undefined> {
+  try {
+    const at = Math.min(1, (duration ?? 0) / 3);
+    if (at > 0) {
+      video.currentTime = at;
+      await waitFor(video, 'seeked');
+    }
+    const { videoWidth, videoHeight } = video;
+    if (!videoWidth || !videoHeight) return undefined;
+    const scale = Math.min(1, POSTER_MAX_WIDTH / videoWidth);
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(videoWidth * scale);
+    canvas.height = Math.round(videoHeight * scale);
+    const context = canvas.getContext('2d');
+    if (!context) return undefined;
+    context.drawImage(video, 0, 0, canvas.width, canvas.height);
+    return await new Promise<Blob | undefined>((resolve) => {
+      canvas.toBlob(
+        (blob) => {
+          resolve(blob ?? undefined);
+        },
+        'image/jpeg',
+        0.85,
+      );
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** Resolves true on the event, false on an error or after a timeout. */
+function waitFor(video: HTMLVideoElement, event: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const finish = (result: boolean) => {
+      window.clearTimeout(timer);
+      video.removeEventListener(event, onEvent);
+      video.removeEventListener('error', onError);
+      resolve(result);
+    };
+    const onEvent = () => {
+      finish(true);
+    };
+    const onError = () => {
+      finish(false);
+    };
+    const timer = window.setTimeout(() => {
+      finish(false);
+    }, VIDEO_READ_TIMEOUT_MS);
+    video.addEventListener(event, onEvent);
+    video.addEventListener('error', onError);
+  });
+}

@@ -1,0 +1,51 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { progressBucket, useUploadProgress } from './use-upload-progress';
+
+describe('upload progress', () => {
+  it('shows raw percentages in the buckets 25/50/75/100', () => {
+    expect([0, 10, 24, 25, 49, 50, 74, 75, 99, 100].map(progressBucket)).toEqual([
+      0, 0, 0, 25, 25, 50, 50, 75, 75, 100,
+    ]);
+  });
+
+  describe('useUploadProgress', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('is processing at 100% until the call ends, then clears after 500 ms', () => {
+      const { result } = renderHook(() => useUploadProgress());
+      expect(result.current.percent).toBeNull();
+
+      act(() => {
+        result.current.report(0);
+      });
+      expect(result.current).toMatchObject({ percent: 0, processing: false });
+      act(() => {
+        result.current.report(62);
+      });
+      expect(result.current).toMatchObject({ percent: 50, processing: false });
+      act(() => {
+        result.current.report(100);
+      });
+      expect(result.current).toMatchObject({ percent: 100, processing: true });
+
+      act(() => {
+        result.current.finish();
+      });
+      act(() => {
+        vi.advanceTimersByTime(499);
+      });
+      expect(result.current.percent).toBe(100);
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
+      expect(result.current).toMatchObject({ percent: null, processing: false });
+    });
+  });
+});

@@ -1,0 +1,220 @@
+import { ACCESS_TOKEN_STORAGE_KEY, type PersonalBest } from '@pbshare/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { callsTo, fail, ok, stubApi, testUser, type StubHandler } from '../../test/api-stub';
+import { renderPage } from '../../test/render';
+import { historyRecord, pbWith } from '../pbs/test-data';
+import { ProfilePage } from './profile-page';
+
+const deadlift = pbWith({
+  id: 'r1',
+  exerciseId: 'e1',
+  title: 'Deadlift',
+  personalBestHistory: [
+    historyRecord({ id: 'h1', displayValue: '365 lbs', date: 'June 1, 2025', sets: 1, reps: 2 }),
+  ],
+});
+const run = pbWith({
+  id: 'r2',
+  exerciseId: 'e2',
+  title: '5K Run',
+  category: 'Running',
+  value: '0:22:48',
+  displayValue: '22:48',
+  amount: 1368,
+  unit: 'duration',
+  sets: null,
+  reps: null,
+  story: '',
+});
+
+function renderProfile(
+  pbs: PersonalBest[] | StubHandler,
+  handlers: Record<string, StubHandler> = {},
+  user = testUser,
+) {
+  localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
+  const fetchMock = stubApi({
+    'GET /v1/users/profile': () => ok(user),
+    'GET /v1/pbs': typeof pbs === 'function' ? pbs : () => ok(pbs),
+    ...handlers,
+  });
+  const result = renderPage(<ProfilePage />, '/profile');
+  return { ...result, fetchMock };
+}
+
+describe('ProfilePage', () => {
+  it('shows the loading text, then the empty state', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    renderProfile(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    expect(await screen.findByText('Loading personal bests...')).toBeVisible();
+    answer(ok([]));
+
+    expect(await screen.findByRole('heading', { name: 'No Personal Bests Yet' })).toBeVisible();
+    expect(
+      screen.getByText('Start tracking your fitness journey by adding your first personal best!'),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Add Your First PB' })).toHaveAttribute(
+      'href',
+      '/add-pb',
+    );
+    expect(screen.getByTestId('pb-count')).toHaveTextContent('0 Personal Bests');
+    expect(screen.getByText('0/3 personal bests added')).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Add New' })).not.toBeInTheDocument();
+  });
+
+  it('shows the header: greeting, count, public link and the ways to share and edit', async () => {
+    renderProfile([deadlift]);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Hi, ada');
+    expect(screen.getByText('@ada')).toBeVisible();
+    expect(screen.getByText('Lifts things.')).toBeVisible();
+    expect(await screen.findByTestId('pb-count')).toHaveTextContent('1 Personal Best');
+    expect(screen.getByRole('link', { name: `${window.location.host}/ada` })).toHaveAttribute(
+      'href',
+      `${window.location.origin}/ada`,
+    );
+    expect(screen.getByRole('link', { name: 'Share Profile' })).toHaveAttribute(
+      'href',
+      '/share-profile',
+    );
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/profile/settings',
+    );
+    expect(screen.getByRole('link', { name: 'Edit profile' })).toHaveAttribute(
+      'href',
+      '/profile/settings',
+    );
+  });
+
+  it('lists the cards and opens one with its story, actions and history', async () => {
+    const user = userEvent.setup();
+    renderProfile([deadlift, run]);
+    const cards = await screen.findAllByTestId('pb-card');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toHaveTextContent('Deadlift');
+    expect(cards[0]).toHaveTextContent('Weight Training');
+    expect(cards[0]).toHaveTextContent('405 lbs');
+    expect(cards[0]).toHaveTextContent('1 set × 1 rep');
+    expect(cards[0]).toHaveTextContent('March 14, 2026');
+    expect(cards[1]).toHaveTextContent('22:48');
+    expect(screen.getByTestId('pb-count')).toHaveTextContent('2 Personal Bests');
+    expect(screen.getByText('2/3 personal bests added')).toBeVisible();
+    const [firstCard] = cards;
+    if (!firstCard) throw new Error('no card');
+    const image = within(firstCard).getByRole('img', {
+      name: 'Deadlift personal best',
+    });
+    expect(image).toHaveAttribute('srcset', '/media/a/card.webp 480w, /media/a/full.webp 1080w');
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('width', '1080');
+    expect(screen.getByRole('button', { name: 'Drag to reorder Deadlift' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Deadlift: 405 lbs. Show details' }));
+    const open = screen.getByRole('article', { name: 'Deadlift' });
+    expect(within(open).getByText('Four plates.')).toBeVisible();
+    expect(within(open).getByRole('link', { name: 'Edit Deadlift' })).toHaveAttribute(
+      'href',
+      '/edit-pb/r1',
+    );
+    expect(within(open).getByRole('button', { name: 'Delete Deadlift' })).toBeVisible();
+    expect(
+      within(open).getByRole('link', { name: 'Add New Personal Best for Deadlift' }),
+    ).toHaveAttribute('href', '/add-pb');
+    const history = within(open).getByRole('region', { name: 'Previous Personal Bests' });
+    expect(within(history).getByText('365 lbs')).toBeVisible();
+    expect(within(history).getByText('June 1, 2025 · 1 set × 2 reps')).toBeVisible();
+    expect(
+      within(history).getByRole('link', { name: 'Edit the 365 lbs from June 1, 2025' }),
+    ).toHaveAttribute('href', '/edit-pb/h1');
+    // 'Add New' hides while a card is open; dragging is off too.
+    expect(screen.queryByRole('link', { name: 'Add New' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Drag to reorder/ })).not.toBeInTheDocument();
+
+    await user.click(within(open).getByRole('button', { name: 'Close Deadlift' }));
+    expect(screen.getByRole('link', { name: 'Add New' })).toHaveAttribute('href', '/add-pb');
+  });
+
+  it('says when the list cannot be loaded', async () => {
+    renderProfile(() => fail(500, 'INTERNAL_ERROR', 'Something went wrong'));
+    expect(await screen.findByText('Failed to load personal bests')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+
+  it('hides a card at once and shows it again when the server refuses', async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => undefined;
+    renderProfile([deadlift, run], {
+      'PATCH /v1/pbs/visibility': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    await user.click(
+      await screen.findByRole('button', { name: 'Hide 5K Run from your public page' }),
+    );
+    expect(await screen.findByText('Hidden')).toBeVisible();
+
+    answer(fail(500, 'INTERNAL_ERROR', 'Something went wrong'));
+    expect(await screen.findByText('Could not hide 5K Run. Please try again.')).toBeVisible();
+    await waitFor(() => {
+      expect(screen.queryByText('Hidden')).not.toBeInTheDocument();
+    });
+  });
+
+  it('deletes the current record with the spec’s toasts', async () => {
+    const user = userEvent.setup();
+    let list = [deadlift, run];
+    const { fetchMock } = renderProfile(() => ok(list), {
+      'DELETE /v1/pbs/r2': () => {
+        list = [deadlift];
+        return ok(null, 'Personal best deleted');
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: '5K Run: 22:48. Show details' }));
+    await user.click(screen.getByRole('button', { name: 'Delete 5K Run' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this personal best?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Deleted')).toBeVisible();
+    expect(screen.getByText('Your personal best has been removed')).toBeVisible();
+    await waitFor(() => {
+      expect(screen.getAllByTestId('pb-card')).toHaveLength(1);
+    });
+    expect(callsTo(fetchMock, 'DELETE /v1/pbs/r2')).toHaveLength(1);
+  });
+
+  it('deletes a history entry with its own toast', async () => {
+    const user = userEvent.setup();
+    renderProfile([deadlift], {
+      'DELETE /v1/pbs/h1': () => ok(null, 'Personal best deleted'),
+    });
+    await user.click(
+      await screen.findByRole('button', { name: 'Deadlift: 405 lbs. Show details' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete the 365 lbs from June 1, 2025' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete this previous personal best?' })).getByRole(
+        'button',
+        { name: 'Delete' },
+      ),
+    );
+    expect(await screen.findByText('History item deleted')).toBeVisible();
+    expect(
+      screen.getByText('Your previous Deadlift personal best has been removed.'),
+    ).toBeVisible();
+  });
+
+  it('shows no free-tier counter to a Pro user', async () => {
+    renderProfile([deadlift], {}, { ...testUser, subscription_tier: 'unlimited' });
+    expect(await screen.findAllByTestId('pb-card')).toHaveLength(1);
+    expect(screen.queryByTestId('free-tier-counter')).not.toBeInTheDocument();
+  });
+});

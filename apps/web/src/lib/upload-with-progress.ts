@@ -1,0 +1,138 @@
+import {
+  ApiError,
+  apiClient,
+  envelopeMessage,
+  NETWORK_ERROR_MESSAGE,
+  settleEnvelope,
+  type ApiClient,
+  type RawEnvelope,
+} from './api-client';
+
+/** A successful upload's answer: the envelope's data and its message (shown to the user). */
+export interface UploadResult<T> {
+  data: T;
+  message: string;
+}
+
+/** How far an upload's body has gone: bytes sent out of the total (0-100). */
+export type UploadProgressListener = (percent: number) => void;
+
+export interface UploadOptions<T> {
+  method?: 'POST' | 'PUT' | 'PATCH';
+  /** Called as the request body goes out, with a whole percentage (0-100). */
+  onProgress?: UploadProgressListener;
+  signal?: AbortSignal;
+  /** Checks and narrows the envelope's data, as in `apiClient.request`. */
+  parse?: (data: unknown) => T;
+  /** The client whose session the upload takes part in (the app's by default). */
+  client?: ApiClient;
+}
+
+/**
+ * Sends a multipart form to the API with XMLHttpRequest, which (unlike fetch) reports upload
+ * progress. Everything else is the api client's: the Bearer token, the envelope and its ApiError,
+ * and on a 401 UNAUTHORIZED one refresh and one retry (progress then starts again from 0).
+ */
+export function uploadWithProgress<T = unknown>(
+  path: string,
+  body: FormData,
+  { method = 'POST', onProgress, signal, parse, client = apiClient }: UploadOptions<T> = {},
+): Promise<UploadResult<T>> {
+  const url = client.url(path);
+  return client.withSession(path, (accessToken) =>
+    sendOnce(url, body, { method, accessToken, onProgress, signal, parse }),
+  );
+}
+
+function sendOnce<T>(
+  url: string,
+  body: FormData,
+  {
+    method,
+    accessToken,
+    onProgress,
+    signal,
+    parse,
+  }: {
+    method: string;
+    accessToken: string | null;
+    onProgress?: UploadProgressListener;
+    signal?: AbortSignal;
+    parse?: (data: unknown) => T;
+  },
+): Promise<UploadResult<T>> {
+  return new Promise<UploadResult<T>>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError(signal));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (accessToken) xhr.setRequestHeader('Authorization', `Bearer ${accessToken}`);
+
+    const onAbort = () => {
+      xhr.abort();
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => {
+      signal?.removeEventListener('abort', onAbort);
+    };
+
+    if (onProgress) {
+      onProgress(0);
+      xhr.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable && event.total > 0) {
+          onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+        }
+      });
+    }
+
+    xhr.addEventListener('load', () => {
+      done();
+      try {
+        const ok = xhr.status >= 200 && xhr.status < 300;
+        const envelope = readEnvelope(xhr);
+        const data = settleEnvelope({ ok, status: xhr.status }, envelope, parse);
+        resolve({ data, message: envelope ? envelopeMessage(envelope) : '' });
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+    xhr.addEventListener('error', () => {
+      done();
+      reject(new ApiError(NETWORK_ERROR_MESSAGE, { status: 0 }));
+    });
+    xhr.addEventListener('timeout', () => {
+      done();
+      reject(new ApiError(NETWORK_ERROR_MESSAGE, { status: 0 }));
+    });
+    xhr.addEventListener('abort', () => {
+      done();
+      reject(
+        signal ? abortError(signal) : new DOMException('The upload was aborted', 'AbortError'),
+      );
+    });
+
+    // The browser sets the multipart boundary itself.
+    xhr.send(body);
+  });
+}
+
+function readEnvelope(xhr: XMLHttpRequest): RawEnvelope | undefined {
+  if (xhr.status === 204) return { data: undefined };
+  try {
+    const json: unknown = JSON.parse(xhr.responseText);
+    return typeof json === 'object' && json !== null ? json : undefined;
+  } catch {
+    // Not JSON: a proxy's error page, an empty body.
+    return undefined;
+  }
+}
+
+function abortError(signal: AbortSignal): Error {
+  return signal.reason instanceof Error
+    ? signal.reason
+    : new DOMException('The upload was aborted', 'AbortError');
+}

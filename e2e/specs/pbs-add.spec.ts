@@ -1,0 +1,124 @@
+import { test, expect } from '../support/fixtures.js';
+import {
+  expandCard,
+  LONG_VIDEO,
+  pbCard,
+  PHOTO,
+  pickMedia,
+  RUN_VIDEO,
+  signedInAccount,
+  videoState,
+} from '../support/pbs.js';
+
+test.describe('adding personal bests', () => {
+  test('adds a weight PB with a photo from the empty profile', async ({ page, request }) => {
+    await signedInAccount(page, request);
+    await expect(page.getByRole('heading', { name: 'No Personal Bests Yet' })).toBeVisible();
+    await expect(page.getByText('0/3 personal bests added')).toBeVisible();
+    await page.getByRole('link', { name: 'Add Your First PB' }).click();
+
+    await expect(page).toHaveURL(/\/add-pb$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Add New Personal Best' }),
+    ).toBeVisible();
+    await expect(page.getByText('Tips for Capturing Great PB Moments')).toBeVisible();
+    const save = page.getByRole('button', { name: 'Save Personal Best' });
+    await expect(save).toBeDisabled();
+
+    await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('Weight Training');
+    await expect(page.getByLabel('Exercise name')).toHaveAttribute('placeholder', 'e.g. Deadlift');
+    await page.getByLabel('Exercise name').fill('Deadlift');
+    await page.getByRole('radio', { name: 'kg' }).click();
+    await page.getByRole('textbox', { name: 'Weight (kg)' }).fill('182.5');
+    await page.getByRole('textbox', { name: 'Sets' }).fill('1');
+    await page.getByRole('textbox', { name: 'Reps' }).fill('1');
+    await page.getByRole('textbox', { name: 'Your story' }).fill('Four plates at last.');
+    await pickMedia(page, PHOTO('deadlift.png'));
+    await expect(page.getByTestId('media-preview')).toHaveAttribute('data-state', 'selected');
+    await expect(page.getByText('deadlift.png')).toBeVisible();
+
+    await save.click();
+    await expect(page.getByText('Personal best saved successfully!')).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
+
+    const card = pbCard(page, 'Deadlift');
+    await expect(card).toContainText('182.5 kg');
+    await expect(card).toContainText('Weight Training');
+    await expect(card).toContainText('1 set × 1 rep');
+    await expect(card.locator('img')).toHaveAttribute('src', /\/media\//);
+    await expect(page.getByTestId('pb-count')).toHaveText('1 Personal Best');
+    await expect(page.getByText('1/3 personal bests added')).toBeVisible();
+
+    const expanded = await expandCard(page, 'Deadlift');
+    await expect(expanded.getByText('Four plates at last.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add New', exact: true })).toBeHidden();
+    await expanded.getByRole('button', { name: 'Close Deadlift' }).click();
+    await expect(page.getByRole('link', { name: 'Add New', exact: true })).toBeVisible();
+  });
+
+  test('adds a running PB with a time and a video that plays when the card opens', async ({
+    page,
+    request,
+  }) => {
+    await signedInAccount(page, request);
+    await page.goto('/add-pb');
+    await page.getByRole('combobox', { name: 'Category' }).selectOption('Running');
+    await expect(page.getByLabel('Exercise name')).toHaveAttribute('placeholder', 'e.g. 5K Run');
+    await page.getByLabel('Exercise name').fill('5K Run');
+    await page.getByRole('textbox', { name: 'Minutes' }).fill('22');
+    await page.getByRole('textbox', { name: 'Seconds' }).fill('75');
+
+    // A video longer than 30 s is refused before any upload.
+    await pickMedia(page, LONG_VIDEO());
+    await expect(page.getByText('Video must be 30 seconds or less.')).toBeVisible();
+    await expect(page.getByTestId('media-preview')).toHaveCount(0);
+
+    await pickMedia(page, RUN_VIDEO());
+    await expect(page.getByTestId('media-preview')).toHaveAttribute('data-state', 'selected');
+
+    // Seconds above 59 are refused by the shared rules.
+    await page.getByRole('button', { name: 'Save Personal Best' }).click();
+    await expect(page.getByText('Minutes and seconds must be between 0 and 59')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Seconds' }).fill('48');
+
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/v1/pbs') && response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Save Personal Best' }).click();
+    const response = await saved;
+    expect(response.status()).toBe(201);
+    const body = (await response.json()) as { data: { media: { posterUrl: string | null } } };
+    // The browser captured a poster frame and sent it with the video.
+    expect(body.data.media.posterUrl).toMatch(/\/media\//);
+    await expect(page).toHaveURL(/\/profile$/);
+
+    const card = pbCard(page, '5K Run');
+    await expect(card).toContainText('22:48');
+    const video = card.locator('video');
+    await expect(video).toHaveJSProperty('paused', true);
+
+    const expanded = await expandCard(page, '5K Run');
+    await expect
+      .poll(() => videoState(video).then((state) => !state.paused && state.muted))
+      .toBe(true);
+    await expect
+      .poll(() => videoState(video).then((state) => state.currentTime))
+      .toBeGreaterThan(0.2);
+
+    // Closing pauses it back on its resting frame.
+    await expanded.getByRole('button', { name: 'Close 5K Run' }).click();
+    await expect(video).toHaveJSProperty('paused', true);
+    await expect
+      .poll(() => videoState(video).then((state) => state.currentTime))
+      .toBeCloseTo(0.1, 1);
+  });
+
+  test('refuses a file that is neither an image nor a video', async ({ page, request }) => {
+    await signedInAccount(page, request);
+    await page.goto('/add-pb');
+    await pickMedia(page, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+    await expect(page.getByText('Invalid file type')).toBeVisible();
+    await expect(page.getByText('Please select an image or video file.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save Personal Best' })).toBeDisabled();
+  });
+});

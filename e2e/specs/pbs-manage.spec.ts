@@ -1,0 +1,179 @@
+import type { Page } from '@playwright/test';
+
+import { createVerifiedAccount, signIn } from '../support/accounts.js';
+import { test, expect } from '../support/fixtures.js';
+import {
+  apiToken,
+  cardTitles,
+  expandCard,
+  pbCard,
+  PHOTO,
+  pickMedia,
+  seedPb,
+} from '../support/pbs.js';
+
+/** Three exercises, seeded oldest first; the profile lists the newest exercise first. */
+async function seedThree(page: Page, request: Parameters<typeof apiToken>[0]) {
+  const account = await createVerifiedAccount(request);
+  const token = await apiToken(request, account);
+  await seedPb(request, token, {
+    title: 'Deadlift',
+    category: 'Weight Training',
+    value: '405 lbs',
+  });
+  await seedPb(request, token, { title: '5K Run', category: 'Running', value: '0:22:48' });
+  await seedPb(request, token, {
+    title: 'Pull-ups',
+    category: 'Bodyweight Training',
+    value: '15 reps',
+  });
+  await signIn(page, account);
+  await expect(page.getByTestId('pb-card')).toHaveCount(3);
+  return account;
+}
+
+/** Drags a card by its handle onto another card, in small pointer steps as a person would. */
+async function dragCard(page: Page, from: string, to: string) {
+  const handle = pbCard(page, from).getByRole('button', { name: `Drag to reorder ${from}` });
+  await handle.scrollIntoViewIfNeeded();
+  const start = await handle.boundingBox();
+  const target = await pbCard(page, to).boundingBox();
+  if (!start || !target) throw new Error('cards are not on screen');
+  const x0 = start.x + start.width / 2;
+  const y0 = start.y + start.height / 2;
+  const x1 = target.x + target.width / 2;
+  const y1 = target.y + target.height / 2;
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  const steps = 15;
+  for (let i = 1; i <= steps; i++) {
+    await page.mouse.move(x0 + ((x1 - x0) * i) / steps, y0 + ((y1 - y0) * i) / steps);
+  }
+  await expect(page.getByTestId('pb-drag-overlay')).toBeVisible();
+  await page.mouse.up();
+  // dnd-kit settles its drop animation before the next click lands where it should.
+  await page.waitForTimeout(300);
+}
+
+test.describe('managing personal bests', () => {
+  test('drags a card to a new place and the order survives a reload', async ({ page, request }) => {
+    await seedThree(page, request);
+    const before = await cardTitles(page);
+    expect(before).toHaveLength(3);
+    const [first, , last] = before as [string, string, string];
+
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/v1/pbs/update-order') && response.request().method() === 'PATCH',
+    );
+    await dragCard(page, last, first);
+    expect((await saved).status()).toBe(200);
+    await expect(page.getByText('Your personal bests order has been updated')).toBeVisible();
+    const after = [last, ...before.filter((title) => title !== last)];
+    await expect.poll(() => cardTitles(page)).toEqual(after);
+
+    await page.reload();
+    await expect(page.getByTestId('pb-card')).toHaveCount(3);
+    expect(await cardTitles(page)).toEqual(after);
+  });
+
+  test('reorders with the keyboard: space picks up, arrows move, space drops', async ({
+    page,
+    request,
+  }) => {
+    await seedThree(page, request);
+    const before = await cardTitles(page);
+    const [first, second, third] = before as [string, string, string];
+    const handle = pbCard(page, first).getByRole('button', { name: `Drag to reorder ${first}` });
+    await handle.focus();
+    await expect(handle).toHaveAccessibleDescription(/press space.*arrow keys.*escape to cancel/i);
+
+    // Escape puts it back where it was.
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('pb-drag-overlay')).toBeVisible();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('pb-drag-overlay')).toBeHidden();
+    expect(await cardTitles(page)).toEqual(before);
+
+    // 25 px a press: move the first card past the second one.
+    const [a, b] = await Promise.all([
+      pbCard(page, first).boundingBox(),
+      pbCard(page, second).boundingBox(),
+    ]);
+    if (!a || !b) throw new Error('cards are not on screen');
+    const horizontal = Math.abs(b.y - a.y) < 1;
+    const distance = horizontal ? b.x - a.x : b.y - a.y;
+    await handle.focus();
+    await page.keyboard.press('Space');
+    for (let i = 0; i < Math.ceil(distance / 25); i++) {
+      await page.keyboard.press(horizontal ? 'ArrowRight' : 'ArrowDown');
+    }
+    await page.keyboard.press('Space');
+    await expect(page.getByText('Your personal bests order has been updated')).toBeVisible();
+    await expect.poll(() => cardTitles(page)).toEqual([second, first, third]);
+  });
+
+  test('hides a personal best from the public page and shows it again', async ({
+    page,
+    request,
+  }) => {
+    const account = await seedThree(page, request);
+    const card = pbCard(page, '5K Run');
+    await card.getByRole('button', { name: 'Hide 5K Run from your public page' }).click();
+    await expect(card.getByText('Hidden')).toBeVisible();
+
+    await page.reload();
+    await expect(card.getByText('Hidden')).toBeVisible();
+    const publicPbs = async () => {
+      const response = await request.get(`/v1/pbs/user/${account.username}`);
+      const body = (await response.json()) as { data: { pbs: { title: string }[] } };
+      return body.data.pbs.map((pb) => pb.title).sort();
+    };
+    expect(await publicPbs()).toEqual(['Deadlift', 'Pull-ups']);
+
+    // The expanded card's switch shows it again.
+    const expanded = await expandCard(page, '5K Run');
+    const toggle = expanded.getByRole('switch', { name: /Show on public page/ });
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await expect.poll(publicPbs).toEqual(['5K Run', 'Deadlift', 'Pull-ups']);
+  });
+
+  test('a free account gets an upgrade prompt for a 4th exercise', async ({ page, request }) => {
+    await seedThree(page, request);
+    await expect(page.getByText('3/3 personal bests added')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Add New', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Category' }).selectOption('Swimming');
+    await page.getByLabel('Exercise name').fill('100m Freestyle');
+    await expect(page.getByText(/Free accounts can track 3 exercises/)).toBeVisible();
+    await page.getByRole('textbox', { name: 'Minutes' }).fill('1');
+    await page.getByRole('textbox', { name: 'Seconds' }).fill('9');
+    await pickMedia(page, PHOTO());
+    await page.getByRole('button', { name: 'Save Personal Best' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'You have reached the free limit' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Upgrade to Pro for unlimited personal bests');
+    await dialog.getByRole('link', { name: 'Upgrade to Pro' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+
+  test('deletes a personal best', async ({ page, request }) => {
+    await seedThree(page, request);
+    const expanded = await expandCard(page, 'Deadlift');
+    await expanded.getByRole('button', { name: 'Delete Deadlift' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this personal best?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page.getByText('Your personal best has been removed')).toBeVisible();
+    await expect(page.getByTestId('pb-card')).toHaveCount(2);
+    await expect(pbCard(page, 'Deadlift')).toHaveCount(0);
+    await expect(page.getByTestId('pb-count')).toHaveText('2 Personal Bests');
+    await page.reload();
+    await expect(page.getByTestId('pb-card')).toHaveCount(2);
+  });
+});
