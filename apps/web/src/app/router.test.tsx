@@ -39,23 +39,26 @@ describe('routes', () => {
     },
   );
 
-  it.each([
-    ['/add-pb', 'Add a personal best'],
-    ['/edit-pb/42', 'Edit a personal best'],
-    ['/share-profile', 'Share your profile'],
-    ['/someone', 'Public profile'],
-  ])('%s shows the placeholder for %s when signed in', async (path, page) => {
+  it('/share-profile shows the share page when signed in', async () => {
     localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
-    renderRoutes(routes, path);
+    renderRoutes(routes, '/share-profile');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Coming soon' }),
+      await screen.findByRole('heading', { level: 1, name: 'Share Profile' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(page)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
-    expect(document.title).toBe(`${page} · PBShare`);
+    expect(document.title).toBe('Share Profile · PBShare');
   });
 
-  it('shows a spinner while the stored session loads, then the profile placeholder', async () => {
+  it.each([
+    ['/add-pb', 'Add New Personal Best'],
+    ['/edit-pb/42', 'Edit Personal Best'],
+  ])('%s shows its form page when signed in', async (path, heading) => {
+    localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
+    renderRoutes(routes, path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(document.title).toBe(`${heading} · PBShare`);
+  });
+
+  it('shows a spinner while the stored session loads, then the profile', async () => {
     let answer: (response: Response) => void = () => undefined;
     stubApi({
       'GET /v1/users/profile': () =>
@@ -66,11 +69,10 @@ describe('routes', () => {
     localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
     renderRoutes(routes, '/profile');
     expect(await screen.findByText('Loading your account')).toBeInTheDocument();
-    expect(screen.queryByText('Signed in as')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('profile-display-name')).not.toBeInTheDocument();
 
     answer(ok(testUser));
-    expect(await screen.findByText('Signed in as')).toBeVisible();
-    expect(screen.getByTestId('profile-display-name')).toHaveTextContent('ada');
+    expect(await screen.findByTestId('profile-display-name')).toHaveTextContent('ada');
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute(
       'href',
       '/profile/settings',

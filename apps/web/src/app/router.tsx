@@ -6,17 +6,6 @@ import { RootLayout } from './layouts/root-layout';
 import { SiteLayout } from './layouts/site-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 
-/**
- * A route that shows the shared placeholder until its real page is built. `page` names it for the
- * visitor ("Sign in", "Your profile").
- */
-function placeholder(page: string): RouteObject['lazy'] {
-  return async () => {
-    const { ComingSoonPage } = await import('../features/coming-soon/coming-soon-page');
-    return { element: <ComingSoonPage page={page} /> };
-  };
-}
-
 /** Every route of SPEC.md section 2. Each page is its own chunk, fetched on first visit. */
 export const routes: RouteObject[] = [
   {
@@ -107,13 +96,27 @@ export const routes: RouteObject[] = [
                       Component: (await import('../features/settings/settings-page')).SettingsPage,
                     }),
                   },
-                  { path: 'add-pb', lazy: placeholder('Add a personal best') },
-                  { path: 'edit-pb/:id', lazy: placeholder('Edit a personal best') },
-                  { path: 'share-profile', lazy: placeholder('Share your profile') },
+                  {
+                    path: 'add-pb',
+                    lazy: async () => ({
+                      Component: (await import('../features/pbs/add-pb-page')).AddPbPage,
+                    }),
+                  },
+                  {
+                    path: 'edit-pb/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/pbs/edit-pb-page')).EditPbPage,
+                    }),
+                  },
+                  {
+                    path: 'share-profile',
+                    lazy: async () => ({
+                      Component: (await import('../features/share/share-profile-page'))
+                        .ShareProfilePage,
+                    }),
+                  },
                 ],
               },
-              // Static paths above always win over this one (React Router ranks them higher).
-              { path: ':username', lazy: placeholder('Public profile') },
               {
                 path: '*',
                 lazy: async () => ({
@@ -123,6 +126,17 @@ export const routes: RouteObject[] = [
             ],
           },
         ],
+      },
+      {
+        // The public profile: a full-screen story, outside the site layout (no top bar). Static
+        // paths always win over this one (React Router ranks them higher). Its chunk imports
+        // nothing of the signed-in app.
+        path: ':username',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/public-profile/public-profile-page'))
+            .PublicProfilePage,
+        }),
       },
     ],
   },

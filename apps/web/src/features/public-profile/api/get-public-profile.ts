@@ -1,0 +1,54 @@
+import { publicProfileSchema, type PublicProfile } from '@pbshare/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { createApiClient, isApiError } from '../../../lib/api-client';
+import { consumeInlineProfile } from '../inline-profile';
+
+/** Public data needs no session: this client never sends a token nor refreshes one. */
+const publicApi = createApiClient();
+
+/** GET /v1/pbs/user/{username}: the person's visible PBs, or null when there is no such person. */
+export async function getPublicProfile(
+  username: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<PublicProfile | null> {
+  try {
+    return await publicApi.get(`/pbs/user/${encodeURIComponent(username)}`, {
+      signal,
+      parse: (data) => publicProfileSchema.parse(data),
+    });
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const publicProfileKeys = {
+  /** Usernames resolve case-insensitively, so /Ada and /ada share one cache entry. */
+  profile: (username: string) => ['public-profile', username.toLowerCase()] as const,
+};
+
+export function publicProfileQueryOptions(username: string) {
+  return queryOptions({
+    queryKey: publicProfileKeys.profile(username),
+    queryFn: ({ signal }) => getPublicProfile(username, { signal }),
+    // The inline profile is as fresh as the page: no refetch while the visitor watches.
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * The public profile of `username`. On the page the server rendered, the profile (or the news
+ * that there is none) is already in the HTML and becomes the query's data with no request.
+ */
+export function usePublicProfile(username: string) {
+  return useQuery({
+    ...publicProfileQueryOptions(username),
+    initialData: () => {
+      const inline = consumeInlineProfile(username);
+      if (inline.status === 'found') return inline.profile;
+      if (inline.status === 'not-found') return null;
+      return undefined;
+    },
+  });
+}

@@ -1,0 +1,115 @@
+import { INLINE_PROFILE_ELEMENT_ID } from '@pbshare/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { routes } from '../../app/router';
+import { callsTo, fail, ok, stubApi } from '../../test/api-stub';
+import { renderRoutes } from '../../test/render';
+import { inlineElement, sampleProfile } from './test-data';
+
+beforeEach(() => {
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockReturnValue(undefined);
+});
+afterEach(() => {
+  document.getElementById(INLINE_PROFILE_ELEMENT_ID)?.remove();
+});
+
+describe('/{username}', () => {
+  it('shows the viewer from the inline data at once, without a request', async () => {
+    const fetchMock = stubApi();
+    inlineElement(JSON.stringify({ username: 'ada', profile: sampleProfile }));
+    renderRoutes(routes, '/ada');
+
+    const dialog = await screen.findByRole('dialog', { name: "Ada's personal bests" });
+    expect(within(dialog).getByTestId('story-slide')).toHaveTextContent('Exercise 1');
+    expect(document.title).toBe('Ada Personal Bests');
+    expect(callsTo(fetchMock, 'GET /v1/pbs/user/ada')).toHaveLength(0);
+    // The page is the story alone: no top bar.
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(document.getElementById(INLINE_PROFILE_ELEMENT_ID)).toBeNull();
+  });
+
+  it('closing the viewer shows the end screen, which can play it again', async () => {
+    const user = userEvent.setup();
+    stubApi();
+    inlineElement(JSON.stringify({ username: 'ada', profile: sampleProfile }));
+    renderRoutes(routes, '/ada');
+    await screen.findByRole('dialog');
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    const heading = screen.getByRole('heading', {
+      level: 1,
+      name: 'Behind every PB is a story worth telling.',
+    });
+    expect(heading).toBeVisible();
+    await waitFor(() => {
+      expect(heading).toHaveFocus();
+    });
+    expect(screen.getByRole('link', { name: 'Start sharing yours' })).toHaveAttribute('href', '/');
+
+    await user.click(screen.getByRole('button', { name: 'Watch again' }));
+    expect(await screen.findByRole('dialog')).toBeVisible();
+  });
+
+  it('shows Profile Not Found from the inline data, without a request', async () => {
+    const fetchMock = stubApi();
+    inlineElement(JSON.stringify({ username: 'nobody', profile: null }));
+    renderRoutes(routes, '/nobody');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Profile Not Found' }),
+    ).toBeVisible();
+    expect(
+      screen.getByText("The profile you're looking for doesn't exist or is not available."),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+    expect(callsTo(fetchMock, 'GET /v1/pbs/user/nobody')).toHaveLength(0);
+  });
+
+  it('fetches the profile when the page carries none (a client-side visit)', async () => {
+    const fetchMock = stubApi({ 'GET /v1/pbs/user/Ada': () => ok(sampleProfile) });
+    renderRoutes(routes, '/Ada');
+    expect(await screen.findByText('Loading profile')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: "Ada's personal bests" })).toBeVisible();
+    expect(callsTo(fetchMock, 'GET /v1/pbs/user/Ada')).toHaveLength(1);
+  });
+
+  it("fetches when the inline data is someone else's", async () => {
+    const fetchMock = stubApi({ 'GET /v1/pbs/user/ada': () => ok(sampleProfile) });
+    inlineElement(JSON.stringify({ username: 'grace', profile: null }));
+    renderRoutes(routes, '/ada');
+    expect(await screen.findByRole('dialog')).toBeVisible();
+    expect(callsTo(fetchMock, 'GET /v1/pbs/user/ada')).toHaveLength(1);
+  });
+
+  it('shows Profile Not Found when the API knows nobody', async () => {
+    stubApi({ 'GET /v1/pbs/user/nobody': () => fail(404, 'NOT_FOUND', 'No such profile') });
+    renderRoutes(routes, '/nobody');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Profile Not Found' }),
+    ).toBeVisible();
+    expect(document.title).toBe('Profile Not Found · PBShare');
+  });
+
+  it('logs a failed load and shows Profile Not Found', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubApi({ 'GET /v1/pbs/user/ada': () => fail(500, 'INTERNAL', 'Boom') });
+    renderRoutes(routes, '/ada');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Profile Not Found' }),
+    ).toBeVisible();
+    expect(error).toHaveBeenCalledWith('Could not load the public profile', expect.anything());
+  });
+
+  it('goes straight to the end screen for a profile with nothing shared', async () => {
+    stubApi();
+    inlineElement(JSON.stringify({ username: 'ada', profile: { ...sampleProfile, pbs: [] } }));
+    renderRoutes(routes, '/ada');
+    expect(
+      await screen.findByRole('heading', { name: 'Behind every PB is a story worth telling.' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Watch again' })).toBeNull();
+  });
+});

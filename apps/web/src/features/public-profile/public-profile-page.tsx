@@ -1,0 +1,90 @@
+import { PRODUCT_NAME } from '@pbshare/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+
+import { Spinner } from '../../components/ui/spinner';
+import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
+import { StoryViewer } from '../story-viewer/story-viewer';
+import { usePublicProfile } from './api/get-public-profile';
+import { EndScreen } from './components/end-screen';
+import { ProfileNotFound } from './components/profile-not-found';
+
+/**
+ * /{username}: a person's visible PBs as a full-screen story (SPEC.md section 2). Loading, then
+ * either Profile Not Found or the viewer; closing the viewer shows the end screen. This page lives
+ * outside the site layout (no top bar) and imports nothing of the signed-in app.
+ */
+export function PublicProfilePage() {
+  const { username = '' } = useParams();
+  const profile = usePublicProfile(username);
+  const [viewerOpen, setViewerOpen] = useState(true);
+  const endHeadingRef = useRef<HTMLHeadingElement>(null);
+
+  const data = profile.data;
+  const title =
+    data === undefined
+      ? PRODUCT_NAME
+      : data === null
+        ? pageTitle('Profile Not Found')
+        : `${data.user.displayName} Personal Bests`;
+  useDocumentTitle(title);
+
+  const { error } = profile;
+  useEffect(() => {
+    // SPEC.md section 8: a failed load is logged and shown as Profile Not Found.
+    if (error) console.error('Could not load the public profile', error);
+  }, [error]);
+
+  if (data === undefined && !profile.isError) {
+    return (
+      <main className="flex min-h-dvh items-center justify-center bg-ink">
+        <Spinner size="lg" label="Loading profile" className="text-white" />
+      </main>
+    );
+  }
+
+  if (!data) {
+    return (
+      <main className="flex min-h-dvh flex-col">
+        <ProfileNotFound />
+      </main>
+    );
+  }
+
+  const { user, pbs } = data;
+  const hasPbs = pbs.length > 0;
+
+  return (
+    <main className="flex min-h-dvh flex-col bg-ink">
+      {/* Drawn once the viewer is closed, so its entrance plays when it is seen. */}
+      {viewerOpen && hasPbs ? null : (
+        <EndScreen
+          name={user.displayName}
+          avatarUrl={user.profileImage}
+          bio={user.bio}
+          pbCount={pbs.length}
+          headingRef={endHeadingRef}
+          onReplay={
+            hasPbs
+              ? () => {
+                  setViewerOpen(true);
+                }
+              : undefined
+          }
+        />
+      )}
+      {hasPbs ? (
+        <StoryViewer
+          open={viewerOpen}
+          onOpenChange={setViewerOpen}
+          pbs={pbs}
+          owner={{ name: user.displayName, avatarUrl: user.profileImage }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            endHeadingRef.current?.focus();
+          }}
+        />
+      ) : null}
+    </main>
+  );
+}

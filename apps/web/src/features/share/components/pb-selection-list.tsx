@@ -1,0 +1,115 @@
+import type { PersonalBest } from '@pbshare/shared';
+import { Check, Eye, EyeOff, Play } from 'lucide-react';
+
+import { cn } from '../../../lib/cn';
+import { countLabel } from '../../story-viewer/story-format';
+
+export interface PbSelectionListProps {
+  pbs: readonly PersonalBest[];
+  onToggle: (pb: PersonalBest) => void;
+}
+
+/**
+ * The user's PBs, each a toggle button: pressed means shown on the public page (and in the
+ * preview). The change is saved at once by the caller.
+ */
+export function PbSelectionList({ pbs, onToggle }: PbSelectionListProps) {
+  return (
+    <ul className="grid gap-2.5" aria-label="Personal bests to share">
+      {pbs.map((pb) => (
+        <li key={pb.id}>
+          <PbRow pb={pb} onToggle={onToggle} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PbRow({ pb, onToggle }: { pb: PersonalBest; onToggle: (pb: PersonalBest) => void }) {
+  const selected = pb.isVisible;
+  const thumbnail =
+    pb.media.type === 'video' ? pb.media.posterUrl : (pb.media.cardUrl ?? pb.media.fullUrl);
+
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      data-testid="share-pb-row"
+      onClick={() => {
+        onToggle(pb);
+      }}
+      className={cn(
+        'group flex w-full items-center gap-3.5 rounded-2xl border p-3 text-left transition-[border-color,background-color,box-shadow] duration-150 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring motion-reduce:transition-none sm:gap-4 sm:p-3.5',
+        selected
+          ? 'border-primary/60 bg-primary-soft/60 shadow-xs ring-1 ring-primary/20'
+          : 'border-border bg-background hover:border-input hover:bg-muted',
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          'flex size-6 shrink-0 items-center justify-center rounded-full border-2 transition-colors motion-reduce:transition-none',
+          selected
+            ? 'border-primary bg-primary text-primary-foreground'
+            : 'border-input bg-background text-transparent group-hover:border-muted-foreground',
+        )}
+      >
+        <Check className="size-3.5" strokeWidth={3} />
+      </span>
+
+      <span className="relative size-14 shrink-0 overflow-hidden rounded-xl bg-gradient-to-br from-ink-soft to-ink">
+        {thumbnail ? (
+          <img
+            src={thumbnail}
+            alt=""
+            loading="lazy"
+            className={cn(
+              'size-full object-cover transition-[filter,opacity] motion-reduce:transition-none',
+              !selected && 'opacity-60 grayscale',
+            )}
+          />
+        ) : null}
+        {pb.media.type === 'video' ? (
+          <span className="absolute inset-0 flex items-center justify-center">
+            <span className="flex size-6 items-center justify-center rounded-full bg-black/50 text-white">
+              <Play className="size-3 fill-current" aria-hidden="true" />
+            </span>
+          </span>
+        ) : null}
+      </span>
+
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-semibold">{pb.title}</span>
+        <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="text-lg leading-tight font-bold tracking-tight tabular-nums">
+            {pb.displayValue}
+          </span>
+          {pb.sets !== null ? <Badge>{countLabel(pb.sets, 'set')}</Badge> : null}
+          {pb.reps !== null ? <Badge>{countLabel(pb.reps, 'rep')}</Badge> : null}
+        </span>
+      </span>
+
+      <span
+        className={cn(
+          'hidden shrink-0 items-center gap-1.5 text-xs font-semibold sm:inline-flex',
+          selected ? 'text-primary' : 'text-muted-foreground',
+        )}
+      >
+        {selected ? (
+          <Eye className="size-4" aria-hidden="true" />
+        ) : (
+          <EyeOff className="size-4" aria-hidden="true" />
+        )}
+        {selected ? 'Shown' : 'Hidden'}
+      </span>
+    </button>
+  );
+}
+
+function Badge({ children }: { children: string }) {
+  return (
+    <span className="rounded-full bg-secondary px-2 py-0.5 text-xs font-semibold text-secondary-foreground">
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,48 @@
+import { TIMINGS } from '@pbshare/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+import { toast } from '../../components/ui/toaster';
+
+/**
+ * The 'Copy Link' button (SPEC.md sections 4, 5 and 8): with no link, the 'Missing username'
+ * toast; otherwise the link goes to the clipboard, the button reads 'Copied!' for 2 s and a toast
+ * confirms it, or a 'Failed to copy' toast says it could not.
+ */
+export function useCopyLink(url: string | null | undefined) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(
+    () => () => {
+      window.clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const copy = useCallback(async () => {
+    if (!url) {
+      toast.error('Missing username', {
+        description: 'Please set a display name in your profile settings first',
+      });
+      return;
+    }
+    try {
+      // Missing outside secure contexts: that is a failure to copy like any other.
+      if (typeof navigator.clipboard === 'undefined') throw new Error('No clipboard');
+      await navigator.clipboard.writeText(url);
+    } catch {
+      toast.error('Failed to copy', { description: 'Could not copy link to clipboard' });
+      return;
+    }
+    setCopied(true);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      setCopied(false);
+    }, TIMINGS.copiedIndicatorMs);
+    toast.success('Link copied!', {
+      description: 'Your profile link has been copied to clipboard',
+    });
+  }, [url]);
+
+  return { copied, copy };
+}

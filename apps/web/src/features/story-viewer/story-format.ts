@@ -1,0 +1,48 @@
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * The slide's date in the spec's 'MMMM DD, YYYY' form ('March 04, 2026'), from the ISO day the
+ * API sends. Anything else falls back to the API's own text.
+ */
+export function formatStoryDate(achievedOn: string, fallback: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(achievedOn);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  if (!match || !month) return fallback;
+  return `${month} ${match[3] ?? ''}, ${match[1] ?? ''}`;
+}
+
+/**
+ * The name the viewer shows for a person: the display name, else the part of the e-mail before
+ * the '@', else 'user' (SPEC.md section 2, /share-profile).
+ */
+export function storyOwnerName({
+  displayName,
+  email,
+}: {
+  displayName?: string | null;
+  email?: string | null;
+}): string {
+  const name = displayName?.trim();
+  if (name) return name;
+  const local = email?.split('@')[0]?.trim();
+  if (local) return local;
+  return 'user';
+}
+
+/** The sets and reps badges: '3 sets', '1 rep' (the spec's '{n} sets' and '{n} reps'). */
+export function countLabel(count: number, unit: 'set' | 'rep'): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,242 @@
+import { TIMINGS, type PbMedia } from '@pbshare/shared';
+import { ImageOff } from 'lucide-react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+
+import { cn } from '../../lib/cn';
+
+/** How wide the frame shows media: the whole phone screen, or the 390 px frame on desktop. */
+export const STORY_MEDIA_SIZES = '(min-width: 768px) 390px, 100vw';
+
+/** The card rendition as a smaller candidate of the full image, when there is one. */
+export function storyImageSrcSet(media: PbMedia): string | undefined {
+  if (!media.cardUrl || media.cardUrl === media.fullUrl) return undefined;
+  const fullWidth = media.width ?? 1080;
+  const cardWidth = Math.min(480, fullWidth);
+  if (cardWidth >= fullWidth) return undefined;
+  return `${media.cardUrl} ${cardWidth}w, ${media.fullUrl} ${fullWidth}w`;
+}
+
+/**
+ * The box of media with this width/height ratio fitted inside the frame (the wrapper is a size
+ * container), so the element is exactly as big as the picture and its edges can fade out.
+ */
+function fittedBox(ratio: number | null): CSSProperties | undefined {
+  if (!ratio || !Number.isFinite(ratio)) return undefined;
+  return {
+    width: `min(100cqw, ${100 * ratio}cqh)`,
+    height: `min(100cqh, ${100 / ratio}cqw)`,
+  };
+}
+
+/** Top and bottom edges of fitted media melt into the blurred backdrop rather than cut. */
+const SOFT_EDGES =
+  '[mask-image:linear-gradient(to_bottom,transparent,black_9%,black_91%,transparent)]';
+
+export function hasMedia(media: PbMedia | null | undefined): media is PbMedia {
+  return Boolean(media?.fullUrl);
+}
+
+export interface StoryMediaProps {
+  media: PbMedia | null | undefined;
+  /** What the media shows, for its alternative text ('Deadlift, 405 lbs'). */
+  label: string;
+  muted: boolean;
+  onAutoplayBlocked: () => void;
+  /** The media failed to load earlier: show the placeholder. */
+  failed: boolean;
+  onFail: () => void;
+}
+
+/** The slide's photo or video, filling the frame, with a soft blurred copy behind it. */
+export function StoryMedia({
+  media,
+  label,
+  muted,
+  onAutoplayBlocked,
+  failed,
+  onFail,
+}: StoryMediaProps) {
+  const [ratio, setRatio] = useState<number | null>(() =>
+    media?.width && media.height ? media.width / media.height : null,
+  );
+
+  if (!hasMedia(media)) {
+    return (
+      <div className="flex size-full flex-col items-center justify-center gap-3 bg-gradient-to-br from-ink-soft to-ink text-white/60">
+        <ImageOff className="size-10" aria-hidden="true" />
+        <p className="text-sm font-medium">No media</p>
+      </div>
+    );
+  }
+
+  if (failed) return <MediaPlaceholder />;
+
+  const backdrop = media.type === 'video' ? media.posterUrl : (media.cardUrl ?? media.fullUrl);
+
+  const box = fittedBox(ratio);
+  const mediaClass = cn('relative object-contain select-none', box ? SOFT_EDGES : 'size-full');
+
+  return (
+    <div className="relative size-full overflow-hidden bg-black">
+      {backdrop ? (
+        <img
+          src={backdrop}
+          alt=""
+          aria-hidden="true"
+          className="absolute inset-0 size-full scale-150 object-cover blur-3xl brightness-[0.6] saturate-150"
+        />
+      ) : null}
+      <div className="absolute inset-0 flex items-center justify-center [container-type:size]">
+        {media.type === 'video' ? (
+          <StoryVideo
+            key={media.fullUrl}
+            media={media}
+            label={label}
+            muted={muted}
+            onAutoplayBlocked={onAutoplayBlocked}
+            onError={onFail}
+            onRatio={setRatio}
+            className={mediaClass}
+            style={box}
+          />
+        ) : (
+          <img
+            src={media.fullUrl}
+            srcSet={storyImageSrcSet(media)}
+            sizes={STORY_MEDIA_SIZES}
+            alt={label}
+            draggable={false}
+            onError={onFail}
+            onLoad={(event) => {
+              const { naturalWidth, naturalHeight } = event.currentTarget;
+              if (naturalWidth && naturalHeight) setRatio(naturalWidth / naturalHeight);
+            }}
+            className={mediaClass}
+            style={box}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Shown in place of media that failed to load (SPEC.md section 8). */
+function MediaPlaceholder() {
+  return (
+    <div
+      data-testid="story-media-placeholder"
+      className="flex size-full flex-col items-center justify-center gap-3 bg-[radial-gradient(circle_at_30%_20%,var(--color-ink-soft),var(--color-ink))] text-white/60"
+    >
+      <span className="inline-flex size-16 items-center justify-center rounded-2xl bg-white/8 ring-1 ring-white/10">
+        <ImageOff className="size-8" aria-hidden="true" />
+      </span>
+      <p className="text-sm font-medium">Media unavailable</p>
+    </div>
+  );
+}
+
+interface StoryVideoProps {
+  media: PbMedia;
+  label: string;
+  muted: boolean;
+  onAutoplayBlocked: () => void;
+  onError: () => void;
+  /** The video's width/height ratio, once its metadata is known. */
+  onRatio: (ratio: number) => void;
+  className?: string;
+  style?: CSSProperties | undefined;
+}
+
+/**
+ * A looping video that starts by itself. A first play() can fail while the file is still
+ * loading, so it is tried again at the spec's 100, 300, 500 and 800 ms; a refusal to play with
+ * sound makes the whole viewer fall back to muted.
+ */
+function StoryVideo({
+  media,
+  label,
+  muted,
+  onAutoplayBlocked,
+  onError,
+  onRatio,
+  className,
+  style,
+}: StoryVideoProps) {
+  const ref = useRef<HTMLVideoElement>(null);
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    video.muted = muted;
+    let cancelled = false;
+    const attempt = () => {
+      if (cancelled || !video.paused) return;
+      video.play().catch((error: unknown) => {
+        if (cancelled) return;
+        if (error instanceof DOMException && error.name === 'NotAllowedError' && !video.muted) {
+          onAutoplayBlocked();
+        }
+        // Anything else (still loading, interrupted): the next retry tries again.
+      });
+    };
+    attempt();
+    const timers = TIMINGS.videoAutoplayRetriesMs.map((delay) => window.setTimeout(attempt, delay));
+    return () => {
+      cancelled = true;
+      for (const timer of timers) window.clearTimeout(timer);
+    };
+  }, [muted, onAutoplayBlocked]);
+
+  // Leaving the slide: stop the sound at once rather than when the element is collected.
+  useEffect(() => {
+    const video = ref.current;
+    return () => {
+      video?.pause();
+    };
+  }, []);
+
+  return (
+    <video
+      ref={ref}
+      src={media.fullUrl}
+      poster={media.posterUrl ?? undefined}
+      aria-label={label}
+      loop
+      playsInline
+      muted
+      preload="auto"
+      onError={onError}
+      onLoadedMetadata={(event) => {
+        const { videoWidth, videoHeight } = event.currentTarget;
+        if (videoWidth && videoHeight) onRatio(videoWidth / videoHeight);
+      }}
+      className={className}
+      style={style}
+    />
+  );
+}
+
+/**
+ * Fetches a slide's media ahead of time, so the next tap shows it at once. The elements are never
+ * shown; the browser keeps what they load in its cache for the real slide.
+ */
+export function StoryMediaPreload({ media }: { media: PbMedia | null | undefined }) {
+  if (!hasMedia(media)) return null;
+  return (
+    <div hidden aria-hidden="true">
+      {media.type === 'video' ? (
+        <>
+          <video src={media.fullUrl} preload="auto" muted playsInline />
+          {media.posterUrl ? <img src={media.posterUrl} alt="" /> : null}
+        </>
+      ) : (
+        <img
+          src={media.fullUrl}
+          srcSet={storyImageSrcSet(media)}
+          sizes={STORY_MEDIA_SIZES}
+          alt=""
+        />
+      )}
+    </div>
+  );
+}

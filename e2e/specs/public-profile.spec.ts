@@ -1,0 +1,168 @@
+import type { PersonalBest } from '@pbshare/shared';
+import type { Page } from '@playwright/test';
+
+import { test, expect } from '../support/fixtures.js';
+import { LONG_STORY, setVisibility, sharerWithPbs } from '../support/share.js';
+
+/** The title of the slide on screen. */
+function slideTitle(page: Page) {
+  return page.getByTestId('story-slide').getByRole('heading', { level: 2 });
+}
+
+/** Every request the page makes to the public profile API. */
+function watchProfileCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/v1/pbs/user/')) calls.push(request.url());
+  });
+  return calls;
+}
+
+test.describe('public profile', () => {
+  test('a visitor sees the visible PBs in order from the page itself, then the end screen', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    const { account, token, pbs } = await sharerWithPbs(page, request, [
+      { title: 'Deadlift', value: '405 lbs', sets: 1, reps: 3, story: LONG_STORY },
+      { title: 'Pull-ups', category: 'Bodyweight Training', value: '15 reps' },
+      { title: '5K Run', category: 'Running', value: '0:22:48', media: 'video' },
+    ]);
+    const hidden = pbs.find((pb) => pb.title === 'Pull-ups');
+    await setVisibility(request, token, hidden?.id ?? '', false);
+    const own = await request.get('/v1/pbs', { headers: { Authorization: `Bearer ${token}` } });
+    const expected = ((await own.json()) as { data: PersonalBest[] }).data
+      .filter((pb) => pb.isVisible)
+      .map((pb) => pb.title);
+    expect(expected).toHaveLength(2);
+
+    // The HTML itself carries the link preview.
+    const html = await (await request.get(`/${account.username}`)).text();
+    expect(html).toContain(
+      `<meta property="og:title" content="${account.username} Personal Bests" />`,
+    );
+
+    // A signed-out visitor, on a device of the same size.
+    const visitor = await browser.newContext({
+      baseURL,
+      viewport: page.viewportSize(),
+      isMobile: page.viewportSize()?.width === 390,
+    });
+    const v = await visitor.newPage();
+    const calls = watchProfileCalls(v);
+    const errors: string[] = [];
+    v.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+    const response = await v.goto(`/${account.username}`);
+    expect(response?.status()).toBe(200);
+    await expect(v).toHaveTitle(`${account.username} Personal Bests`);
+
+    const dialog = v.getByRole('dialog', { name: `${account.username}'s personal bests` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /^Show personal best/ })).toHaveCount(2);
+    await expect(v.getByRole('banner')).toHaveCount(0);
+    for (const title of expected) {
+      await expect(slideTitle(v)).toHaveText(title);
+      await v.keyboard.press('ArrowRight');
+    }
+    // Wrapped back to the first.
+    await expect(slideTitle(v)).toHaveText(expected[0] ?? '');
+    // The photo really loaded (a broken media URL would also fail the console check).
+    while ((await slideTitle(v).textContent()) !== 'Deadlift') await v.keyboard.press('ArrowRight');
+    await expect
+      .poll(() =>
+        v.evaluate<number>(
+          "document.querySelector('[data-testid=story-slide] img[alt]').naturalWidth",
+        ),
+      )
+      .toBeGreaterThan(0);
+    expect(calls, 'the inline profile needs no API call').toEqual([]);
+
+    // Closing shows the end screen.
+    await v.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(
+      v.getByRole('heading', { level: 1, name: 'Behind every PB is a story worth telling.' }),
+    ).toBeVisible();
+    await v.getByRole('button', { name: 'Watch again' }).click();
+    await expect(slideTitle(v)).toHaveText(expected[0] ?? '');
+    await v.keyboard.press('Escape');
+    await v.getByRole('link', { name: 'Start sharing yours' }).click();
+    await expect(v).toHaveURL(/\/$/);
+    await expect(v.getByRole('heading', { level: 1 })).toHaveText(
+      'Every PB has a story. Show it off.',
+    );
+    expect(errors).toEqual([]);
+    await visitor.close();
+  });
+
+  test('a profile reached inside the app is fetched, and names match in any case', async ({
+    page,
+    request,
+  }) => {
+    const { account } = await sharerWithPbs(page, request, [
+      { title: 'Deadlift', value: '405 lbs' },
+    ]);
+    const calls = watchProfileCalls(page);
+
+    // Any case of the name works, served by the server with the profile inline.
+    await page.goto(`/${account.username.toUpperCase()}`);
+    await expect(slideTitle(page)).toHaveText('Deadlift');
+    expect(calls).toEqual([]);
+
+    // A client-side visit has no inline data and asks the API.
+    await page.goto('/pricing');
+    await expect(page.getByRole('heading', { level: 1, name: 'Upgrade to Pro' })).toBeVisible();
+    await page.evaluate(
+      `history.pushState(null, '', '/${account.username}'); dispatchEvent(new PopStateEvent('popstate'))`,
+    );
+    await expect(slideTitle(page)).toHaveText('Deadlift');
+    expect(calls).toHaveLength(1);
+  });
+
+  test('an unknown username answers 404 with Profile Not Found', async ({ browser, baseURL }) => {
+    // A context of its own: Chromium logs the page's own 404 as a console error, which the
+    // shared fixture would count against the page. Here that 404 is the point.
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && !msg.text().includes('status of 404')) errors.push(msg.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    const response = await page.goto('/nobody-by-this-name');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
+    await expect(
+      page.getByText("The profile you're looking for doesn't exist or is not available."),
+    ).toBeVisible();
+    await expect(page).toHaveTitle('Profile Not Found · PBShare');
+    await page.getByRole('link', { name: 'Go Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('the public page loads none of the signed-in app', async ({ page, request }) => {
+    const { account } = await sharerWithPbs(page, request, [
+      { title: 'Deadlift', value: '405 lbs' },
+    ]);
+    await page.context().clearCookies();
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    await page.goto(`/${account.username}`);
+    await expect(slideTitle(page)).toHaveText('Deadlift');
+    const names = scripts.map((path) => path.split('/').pop() ?? '');
+    expect(names.some((name) => name.startsWith('public-profile-page-'))).toBe(true);
+    const signedInPages = ['settings-page', 'profile-page', 'share-profile-page', 'add-pb-page'];
+    for (const chunk of [...signedInPages, 'edit-pb-page', 'login-page', 'signup-page']) {
+      expect(names.filter((name) => name.startsWith(`${chunk}-`))).toEqual([]);
+    }
+  });
+});
