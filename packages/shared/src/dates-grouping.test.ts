@@ -15,6 +15,8 @@ describe('achieved dates', () => {
   it('format as Month D, YYYY', () => {
     expect(formatLongDate('2026-03-04')).toBe('March 4, 2026');
     expect(formatLongDate('2025-12-31')).toBe('December 31, 2025');
+    expect(formatLongDate('2026-03-04', { padDay: true })).toBe('March 04, 2026');
+    expect(formatLongDate('not a day')).toBe('not a day');
   });
 
   it('know today in a given offset', () => {

@@ -44,12 +44,16 @@ export function parseAchievedDate(text: string): string | undefined {
   return undefined;
 }
 
-/** 'YYYY-MM-DD' → 'March 14, 2026' (the API's and the cards' form). */
-export function formatLongDate(isoDate: string): string {
+/**
+ * 'YYYY-MM-DD' → 'March 4, 2026' (the API's and the cards' form), or with `padDay` the story
+ * viewer's 'March 04, 2026'. Anything that is not an ISO day comes back unchanged.
+ */
+export function formatLongDate(isoDate: string, options: { padDay?: boolean } = {}): string {
   const match = ISO_DATE.exec(isoDate);
   if (!match) return isoDate;
   const [y, m, d] = match.slice(1).map(Number) as [number, number, number];
-  return `${MONTHS[m - 1] ?? ''} ${d}, ${y}`;
+  const day = options.padDay ? String(d).padStart(2, '0') : String(d);
+  return `${MONTHS[m - 1] ?? ''} ${day}, ${y}`;
 }
 
 /** Today as 'YYYY-MM-DD' in the given time zone offset (minutes east of UTC; default UTC). */

@@ -1,27 +1,12 @@
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+import { formatLongDate } from '@pbshare/shared';
 
 /**
  * The slide's date in the spec's 'MMMM DD, YYYY' form ('March 04, 2026'), from the ISO day the
  * API sends. Anything else falls back to the API's own text.
  */
 export function formatStoryDate(achievedOn: string, fallback: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(achievedOn);
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  if (!match || !month) return fallback;
-  return `${month} ${match[3] ?? ''}, ${match[1] ?? ''}`;
+  const formatted = formatLongDate(achievedOn, { padDay: true });
+  return formatted === achievedOn ? fallback : formatted;
 }
 
 /**
