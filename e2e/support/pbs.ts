@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 
-import { createVerifiedAccount, makePng, signIn, type TestAccount } from './accounts.js';
+import { apiSignIn, createVerifiedAccount, makePng, signIn } from './accounts.js';
 import { expect } from './fixtures.js';
 
 /** A small file from e2e/fixtures, as Playwright's setFiles takes it. */
@@ -33,15 +33,7 @@ export async function signedInAccount(page: Page, request: APIRequestContext) {
   return account;
 }
 
-/** Signs in through the API and returns the access token, for seeding PBs quickly. */
-export async function apiToken(request: APIRequestContext, account: TestAccount) {
-  const response = await request.post('/v1/auth/login', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { data: { accessToken: string } };
-  return body.data.accessToken;
-}
+export { apiSignIn as apiToken };
 
 export interface SeedPb {
   title: string;

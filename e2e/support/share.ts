@@ -1,18 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 
 import type { PersonalBest } from '@pbshare/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 
-import { createVerifiedAccount, type TestAccount } from './accounts.js';
+import { apiSignIn, createVerifiedAccount, type TestAccount } from './accounts.js';
 import { expect } from './fixtures.js';
+import { encodePng, type Rgb } from './png.js';
 
 /** A 3 s portrait WebM (360x640, VP8 + Opus) with a quiet tone, for video PBs. */
 export const storyVideo = (): Buffer =>
   readFileSync(join(import.meta.dirname, '..', 'fixtures', 'story.webm'));
-
-type Rgb = readonly [number, number, number];
 
 /**
  * A PNG that reads as a photo at a glance: a diagonal gradient between two colours with a soft
@@ -24,52 +22,21 @@ export function makePhoto(
   from: Rgb = [255, 122, 61],
   to: Rgb = [43, 16, 85],
 ): Buffer {
-  const rows: Buffer[] = [];
   const cx = width * 0.68;
   const cy = height * 0.3;
   const radius = Math.min(width, height) * 0.22;
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      const t = (x / width + y / height) / 2;
-      const glow = Math.max(0, 1 - Math.hypot(x - cx, y - cy) / radius);
-      for (let c = 0; c < 3; c++) {
-        const base = (from[c] ?? 0) * (1 - t) + (to[c] ?? 0) * t;
-        row[1 + x * 3 + c] = Math.round(base + (255 - base) * glow * glow);
-      }
-    }
-    rows.push(row);
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(width, height, (x, y) => {
+    const t = (x / width + y / height) / 2;
+    const glow = Math.max(0, 1 - Math.hypot(x - cx, y - cy) / radius);
+    const channel = (c: 0 | 1 | 2) => {
+      const base = from[c] * (1 - t) + to[c] * t;
+      return Math.round(base + (255 - base) * glow * glow);
+    };
+    return [channel(0), channel(1), channel(2)];
+  });
 }
 
-/** Signs in through the API and returns the access token. */
-export async function apiSignIn(request: APIRequestContext, account: TestAccount): Promise<string> {
-  const response = await request.post('/v1/auth/login', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { data: { accessToken: string } };
-  return body.data.accessToken;
-}
+export { apiSignIn };
 
 /**
  * Signs the page in without going through the sign-in form: the session's refresh cookie lands in
