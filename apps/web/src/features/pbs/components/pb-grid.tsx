@@ -19,7 +19,7 @@ import { GripVertical } from 'lucide-react';
 import { useState } from 'react';
 
 import { cn } from '../../../lib/cn';
-import { PbCard } from './pb-card';
+import { PbCard, type PbCardProps } from './pb-card';
 
 /** What a screen reader hears on reaching a drag handle (SPEC.md section 2). */
 export const DRAG_INSTRUCTIONS: ScreenReaderInstructions = {
@@ -184,17 +184,7 @@ function SortablePbCard({
   dragging,
   expanded,
   ...cardProps
-}: {
-  pb: PersonalBest;
-  sortable: boolean;
-  dragging: boolean;
-  expanded: boolean;
-  onExpand: () => void;
-  onCollapse: () => void;
-  onToggleVisibility: (isVisible: boolean) => void;
-  onDelete: () => Promise<unknown>;
-  onDeleteHistory: (record: PbRecord) => Promise<unknown>;
-}) {
+}: Omit<PbCardProps, 'dragHandle'> & { sortable: boolean; dragging: boolean }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition } =
     useSortable({ id: pb.id, disabled: !sortable });
 
