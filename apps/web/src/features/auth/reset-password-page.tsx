@@ -7,8 +7,6 @@ import { z } from 'zod';
 
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
-import { PasswordInput } from '../../components/ui/password-input';
 import { TextLink } from '../../components/ui/text-link';
 import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
 import { isApiError } from '../../lib/api-client';
@@ -16,6 +14,7 @@ import { applyFieldErrors, errorMessage } from '../../lib/form-errors';
 import { PASSWORD_RESET_MESSAGE, useResetPassword } from './api/reset-password';
 import type { AuthNotice } from './auth-notice';
 import { AuthLayout } from './components/auth-layout';
+import { NewPasswordFields } from './components/new-password-fields';
 
 export const PASSWORDS_DO_NOT_MATCH = 'The passwords do not match';
 
@@ -95,24 +94,18 @@ export function ResetPasswordPage() {
           })(event);
         }}
       >
-        <Field
-          label="New password"
-          hint="Password must be at least 6 characters"
-          error={errors.password?.message}
-        >
-          {(control) => (
-            <PasswordInput {...control} autoComplete="new-password" {...register('password')} />
-          )}
-        </Field>
-        <Field label="Confirm new password" error={errors.confirmPassword?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              {...register('confirmPassword')}
-            />
-          )}
-        </Field>
+        <NewPasswordFields
+          password={{
+            label: 'New password',
+            registration: register('password'),
+            error: errors.password?.message,
+          }}
+          confirm={{
+            label: 'Confirm new password',
+            registration: register('confirmPassword'),
+            error: errors.confirmPassword?.message,
+          }}
+        />
         <Button
           type="submit"
           size="lg"

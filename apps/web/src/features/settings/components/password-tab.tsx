@@ -11,6 +11,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../components/ui/toaster';
 import { applyFieldErrors, errorMessage } from '../../../lib/form-errors';
 import { PASSWORD_UPDATED_MESSAGE, useChangePassword } from '../api/change-password';
+import { NewPasswordFields } from '../../auth/components/new-password-fields';
 
 export const NEW_PASSWORDS_DO_NOT_MATCH = 'The new passwords do not match';
 
@@ -78,24 +79,18 @@ export function PasswordTab() {
           />
         )}
       </Field>
-      <Field
-        label="New Password"
-        hint="Password must be at least 6 characters"
-        error={errors.newPassword?.message}
-      >
-        {(control) => (
-          <PasswordInput {...control} autoComplete="new-password" {...register('newPassword')} />
-        )}
-      </Field>
-      <Field label="Confirm New Password" error={errors.confirmPassword?.message}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            autoComplete="new-password"
-            {...register('confirmPassword')}
-          />
-        )}
-      </Field>
+      <NewPasswordFields
+        password={{
+          label: 'New Password',
+          registration: register('newPassword'),
+          error: errors.newPassword?.message,
+        }}
+        confirm={{
+          label: 'Confirm New Password',
+          registration: register('confirmPassword'),
+          error: errors.confirmPassword?.message,
+        }}
+      />
 
       {change.isSuccess ? (
         <Alert className="border-success/25 bg-success/5 [&>svg]:text-success">
