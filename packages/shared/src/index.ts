@@ -7,6 +7,7 @@ export * from './pb-grouping.js';
 export * from './pb-values.js';
 export * from './pbs.js';
 export * from './pricing.js';
+export * from './public-page.js';
 export * from './public-profile.js';
 export * from './product.js';
 export * from './username.js';

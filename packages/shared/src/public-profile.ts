@@ -33,9 +33,3 @@ export const publicProfileSchema = z.object({
   pbs: z.array(publicPbSchema),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
-
-/** The id of the JSON script element that carries the profile inside /{username}'s HTML. */
-export const INLINE_PROFILE_ELEMENT_ID = 'pbshare-profile';
-
-export const DEFAULT_PROFILE_DESCRIPTION =
-  'Personal bests with the photos, videos and stories behind them, on PBShare.';

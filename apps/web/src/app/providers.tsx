@@ -1,8 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
-import { Toaster } from '../components/ui/toaster';
-import { AuthProvider } from '../features/auth/auth-provider';
 import { createQueryClient } from './query-client';
 
 export interface AppProvidersProps {
@@ -11,12 +9,11 @@ export interface AppProvidersProps {
   queryClient?: QueryClient;
 }
 
+/**
+ * What every route needs, the public profile included. Everything else (auth, toasts) lives in
+ * `SiteProviders`, loaded with the site layout, so a visitor of /{username} never downloads it.
+ */
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  return (
-    <QueryClientProvider client={client}>
-      <AuthProvider>{children}</AuthProvider>
-      <Toaster />
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

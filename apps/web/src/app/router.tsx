@@ -1,9 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
-import { ProtectedRoute } from '../features/auth/protected-route';
 import { HydrateFallback } from './layouts/hydrate-fallback';
 import { RootLayout } from './layouts/root-layout';
-import { SiteLayout } from './layouts/site-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 /** Every route of SPEC.md section 2. Each page is its own chunk, fetched on first visit. */
@@ -16,7 +14,11 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorBoundary,
     children: [
       {
-        Component: SiteLayout,
+        // Lazy like the pages: the layout brings the session, the top bar and toasts, none of
+        // which the public profile below needs. React Router loads it in parallel with the page.
+        lazy: async () => ({
+          Component: (await import('./layouts/site-layout')).SiteLayout,
+        }),
         children: [
           {
             // Page errors render inside the site layout, so the top bar stays usable.
@@ -82,7 +84,9 @@ export const routes: RouteObject[] = [
                 // Signed-in pages: a spinner while auth loads, /login (replacing history) without
                 // a session.
                 id: 'signed-in',
-                Component: ProtectedRoute,
+                lazy: async () => ({
+                  Component: (await import('../features/auth/protected-route')).ProtectedRoute,
+                }),
                 children: [
                   {
                     path: 'profile',
@@ -130,7 +134,7 @@ export const routes: RouteObject[] = [
       {
         // The public profile: a full-screen story, outside the site layout (no top bar). Static
         // paths always win over this one (React Router ranks them higher). Its chunk imports
-        // nothing of the signed-in app.
+        // nothing of the signed-in app, and the root above it holds only the query client.
         path: ':username',
         ErrorBoundary: RouteErrorBoundary,
         lazy: async () => ({

@@ -9,6 +9,7 @@ import {
   REFRESH_FAILED_MESSAGE,
   type SessionHandlers,
 } from './api-client';
+import { readAccessToken } from './session-api-client';
 
 type Answer = Response | (() => Response | Promise<Response>);
 
@@ -20,6 +21,7 @@ function setup(answers: Record<string, Answer[]>, initialToken: string | null = 
   let token = initialToken;
   const session = {
     getAccessToken: vi.fn(() => token),
+    readAccessToken,
     onRefreshed: vi.fn((next: string) => {
       token = next;
     }),
@@ -246,6 +248,7 @@ describe('api client session handling', () => {
     let token: string | null = 'old-token';
     const session: SessionHandlers = {
       getAccessToken: () => token,
+      readAccessToken,
       onRefreshed: (next) => {
         token = next;
       },

@@ -1,11 +1,4 @@
-import {
-  DEFAULT_ERROR_MESSAGE,
-  sessionSchema,
-  type ErrorCode,
-  type FieldIssue,
-} from '@pbshare/shared';
-
-import { sessionStore } from './session-store';
+import { DEFAULT_ERROR_MESSAGE, type ErrorCode, type FieldIssue } from '@pbshare/shared';
 
 /** Every /v1 call goes through here. */
 export const API_BASE_PATH = '/v1';
@@ -60,6 +53,12 @@ export interface RequestOptions<T> {
 export interface SessionHandlers {
   /** The access token to send as `Authorization: Bearer`, if any. */
   getAccessToken: () => string | null;
+  /**
+   * The access token in a successful refresh's data; throws when the data is not a session. A
+   * handler rather than a schema here, so this module (which the public page uses too) carries
+   * no schema code.
+   */
+  readAccessToken: (refreshData: unknown) => string;
   /** A refresh succeeded: keep the new access token. */
   onRefreshed: (accessToken: string) => void;
   /** The session is over (refresh refused, a 403): forget the token. */
@@ -145,7 +144,7 @@ export function createApiClient({
   function refreshSession(handlers: SessionHandlers): Promise<string> {
     refreshing ??= send('/auth/refresh', { method: 'POST' }, null)
       .then((data) => {
-        const { accessToken } = sessionSchema.parse(data);
+        const accessToken = handlers.readAccessToken(data);
         handlers.onRefreshed(accessToken);
         return accessToken;
       })
@@ -323,16 +322,3 @@ function toApiError(response: AnswerStatus, envelope: RawEnvelope | undefined): 
     : DEFAULT_ERROR_MESSAGE;
   return new ApiError(message, { status, code, issues });
 }
-
-/** The client the app uses, signed in with the token in `localStorage.accessToken`. */
-export const apiClient = createApiClient({
-  session: {
-    getAccessToken: () => sessionStore.getToken(),
-    onRefreshed: (accessToken) => {
-      sessionStore.setToken(accessToken);
-    },
-    onSessionEnded: () => {
-      sessionStore.clearToken();
-    },
-  },
-});

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { fail, ok, testUser, urlOf } from '../test/api-stub';
 import { ApiError, createApiClient, REFRESH_FAILED_MESSAGE } from './api-client';
+import { readAccessToken } from './session-api-client';
 import { uploadWithProgress } from './upload-with-progress';
 
 /** An answer the fake server gives to one XHR: status and JSON body. */
@@ -66,6 +67,7 @@ describe('uploadWithProgress', () => {
   let token: string | null;
   const session = {
     getAccessToken: () => token,
+    readAccessToken,
     onRefreshed: vi.fn((next: string) => {
       token = next;
     }),

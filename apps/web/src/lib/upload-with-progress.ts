@@ -1,12 +1,12 @@
 import {
   ApiError,
-  apiClient,
   envelopeMessage,
   NETWORK_ERROR_MESSAGE,
   settleEnvelope,
   type ApiClient,
   type RawEnvelope,
 } from './api-client';
+import { apiClient } from './session-api-client';
 
 /** A successful upload's answer: the envelope's data and its message (shown to the user). */
 export interface UploadResult<T> {

@@ -3,9 +3,21 @@ import { Outlet, useNavigation } from 'react-router';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { TopBar } from '../../components/layout/top-bar';
 import { cn } from '../../lib/cn';
+import { SiteProviders } from '../site-providers';
 
-/** The frame of every public page: top bar, the page, footer. */
+/**
+ * The frame of every page but the public profile: top bar, the page, footer, with the session and
+ * toasts they use. The router loads it lazily, which keeps all of it out of /{username}'s download.
+ */
 export function SiteLayout() {
+  return (
+    <SiteProviders>
+      <SiteFrame />
+    </SiteProviders>
+  );
+}
+
+function SiteFrame() {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';
 

@@ -1,14 +1,12 @@
 import { ACCESS_TOKEN_STORAGE_KEY } from '@pbshare/shared';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { AppProviders } from '../../app/providers';
 import { ApiError } from '../../lib/api-client';
 import { uploadWithProgress } from '../../lib/upload-with-progress';
 import { ok, stubApi, testUser } from '../../test/api-stub';
-import { createTestQueryClient } from '../../test/render';
+import { renderRoutes, withSiteProviders } from '../../test/render';
 import { AddPbPage } from './add-pb-page';
 import { addRecordState } from './pb-form-values';
 import { pbWith, samplePb } from './test-data';
@@ -22,17 +20,12 @@ function renderAddPage(state?: unknown, pbs = [samplePb]) {
     'GET /v1/users/profile': () => ok(testUser),
     'GET /v1/pbs': () => ok(pbs),
   });
-  const router = createMemoryRouter(
-    [
+  const { router } = renderRoutes(
+    withSiteProviders([
       { path: '/add-pb', element: <AddPbPage /> },
       { path: '/profile', element: <p>Profile page</p> },
-    ],
-    { initialEntries: [{ pathname: '/add-pb', state }] },
-  );
-  render(
-    <AppProviders queryClient={createTestQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    ]),
+    { pathname: '/add-pb', state },
   );
   return router;
 }

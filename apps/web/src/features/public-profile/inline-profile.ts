@@ -1,8 +1,6 @@
-import {
-  INLINE_PROFILE_ELEMENT_ID,
-  publicProfileSchema,
-  type PublicProfile,
-} from '@pbshare/shared';
+import { INLINE_PROFILE_ELEMENT_ID, type PublicProfile } from '@pbshare/shared';
+
+import { isPublicProfile } from './is-public-profile';
 
 /**
  * What the page's HTML said about a profile. The server answers /{username} with the profile
@@ -34,8 +32,7 @@ export function readInlineProfile(username: string, doc: Document = document): I
     return ABSENT;
   }
   if (profile === null) return { status: 'not-found' };
-  const parsed = publicProfileSchema.safeParse(profile);
-  return parsed.success ? { status: 'found', profile: parsed.data } : ABSENT;
+  return isPublicProfile(profile) ? { status: 'found', profile } : ABSENT;
 }
 
 /**

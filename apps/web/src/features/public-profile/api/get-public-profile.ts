@@ -1,8 +1,9 @@
-import { publicProfileSchema, type PublicProfile } from '@pbshare/shared';
+import type { PublicProfile } from '@pbshare/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { createApiClient, isApiError } from '../../../lib/api-client';
 import { consumeInlineProfile } from '../inline-profile';
+import { isPublicProfile } from '../is-public-profile';
 
 /** Public data needs no session: this client never sends a token nor refreshes one. */
 const publicApi = createApiClient();
@@ -15,7 +16,10 @@ export async function getPublicProfile(
   try {
     return await publicApi.get(`/pbs/user/${encodeURIComponent(username)}`, {
       signal,
-      parse: (data) => publicProfileSchema.parse(data),
+      parse: (data) => {
+        if (!isPublicProfile(data)) throw new TypeError('The public profile answer is malformed');
+        return data;
+      },
     });
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null;

@@ -1,7 +1,7 @@
 import { userSchema, type User } from '@pbshare/shared';
 import { useMutation } from '@tanstack/react-query';
 
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/session-api-client';
 import { useAuth } from '../../auth/use-auth';
 
 export interface ProfileUpdate {
