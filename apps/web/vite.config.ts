@@ -21,6 +21,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the server reads it to preload the public page's chunks in the
+    // HTML of /{username} (apps/server/src/web/route-preloads.ts).
+    manifest: true,
   },
   test: {
     name: 'web',

@@ -163,6 +163,11 @@ test.describe('public profile', () => {
 
     const names = scripts.map((script) => script.name);
     expect(names.some((name) => name.startsWith('public-profile-page-'))).toBe(true);
+    // The server names the route's chunk from the real build's manifest, so it loads with the entry.
+    const html = await (await request.get(`/${account.username}`)).text();
+    expect(html).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/public-profile-page-/,
+    );
     const signedInPages = ['settings-page', 'profile-page', 'share-profile-page', 'add-pb-page'];
     const siteChunks = ['site-layout', 'protected-route', 'login-page', 'signup-page'];
     for (const chunk of [...signedInPages, 'edit-pb-page', ...siteChunks]) {
@@ -174,5 +179,12 @@ test.describe('public profile', () => {
     for (const marker of ['ZodError', 'data-sonner-toaster', 'Loading your account', 'Skip to']) {
       expect(code, `a public page script contains '${marker}'`).not.toContain(marker);
     }
+  });
+
+  test('robots.txt lets crawlers read public profiles', async ({ request }) => {
+    const res = await request.get('/robots.txt');
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toMatch(/^text\/plain/);
+    expect(await res.text()).toMatch(/^User-agent: \*\nAllow: \/$/m);
   });
 });

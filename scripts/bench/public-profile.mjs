@@ -8,11 +8,16 @@ import Fastify from 'fastify';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
 import Database from 'better-sqlite3';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { freePort, signedInAccount, startServer } from './harness.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
+const LIGHTHOUSE_REPORT = resolve(
+  import.meta.dirname,
+  '../../.tmp/bench/lighthouse-public-profile.json',
+);
 
 function run(url) {
   return new Promise((done, fail) => {
@@ -106,6 +111,9 @@ try {
   });
   if (lhr.runtimeError)
     throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  // The whole report, for finding out why a score moved (open it in the Lighthouse viewer).
+  mkdirSync(dirname(LIGHTHOUSE_REPORT), { recursive: true });
+  writeFileSync(LIGHTHOUSE_REPORT, JSON.stringify(lhr));
   for (const warning of lhr.runWarnings) console.warn(`Lighthouse warning: ${warning}`);
   const script = lhr.audits['resource-summary'].details.items.find(
     (i) => i.resourceType === 'script',
@@ -117,6 +125,12 @@ try {
   console.log(
     `JavaScript transferred: ${((script?.transferSize ?? 0) / 1024).toFixed(1)} KB in ${script?.requestCount ?? 0} files`,
   );
+  const missed = Object.values(lhr.categories)
+    .flatMap((category) => category.auditRefs)
+    .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => ref.id);
+  console.log(`Audits below full marks: ${[...new Set(missed)].join(', ') || 'none'}`);
+  console.log(`Full report: ${relative(process.cwd(), LIGHTHOUSE_REPORT)}`);
   console.log(
     `LCP ${lhr.audits['largest-contentful-paint'].displayValue}, TBT ${lhr.audits['total-blocking-time'].displayValue}, CLS ${lhr.audits['cumulative-layout-shift'].displayValue}`,
   );

@@ -2,6 +2,9 @@ import {
   DEFAULT_PROFILE_DESCRIPTION,
   INLINE_PROFILE_ELEMENT_ID,
   PRODUCT_NAME,
+  STORY_MEDIA_SIZES,
+  storyBackdropUrl,
+  storyImageSrcSet,
   type PublicProfile,
 } from '@pbshare/shared';
 
@@ -33,15 +36,43 @@ function absolute(origin: string, url: string): string {
 }
 
 /**
+ * Preloads of the first slide's pictures, exactly as the viewer asks for them (same URLs, same
+ * srcset and sizes), so they download with the scripts rather than after the viewer has rendered.
+ */
+function firstSlidePreloads(profile: PublicProfile): string[] {
+  const media = profile.pbs[0]?.media;
+  if (!media?.fullUrl) return [];
+  const links: string[] = [];
+  if (media.type === 'image') {
+    const srcset = storyImageSrcSet(media);
+    const responsive = srcset
+      ? ` imagesrcset="${escapeAttribute(srcset)}" imagesizes="${escapeAttribute(STORY_MEDIA_SIZES)}"`
+      : '';
+    links.push(
+      `<link rel="preload" as="image" href="${escapeAttribute(media.fullUrl)}"${responsive} fetchpriority="high" />`,
+    );
+  }
+  const backdrop = storyBackdropUrl(media);
+  if (backdrop) links.push(`<link rel="preload" as="image" href="${escapeAttribute(backdrop)}" />`);
+  return links;
+}
+
+export interface ProfilePageOptions {
+  origin: string;
+  username: string;
+  profile: PublicProfile | undefined;
+  /** The public page's scripts beyond the entry's (see route-preloads.ts). */
+  modulePreloads?: string[];
+}
+
+/**
  * The app's index.html for /{username}, with the head a link preview needs (title, description,
  * Open Graph, Twitter card, canonical URL) and the profile inline, so the viewer paints without
- * another request. `profile` undefined means no such person: the page says so and is not indexed.
+ * another request, and preloads of the page's scripts and first picture. `profile` undefined
+ * means no such person: the page says so and is not indexed.
  */
-export function renderProfilePage(
-  template: string,
-  options: { origin: string; username: string; profile: PublicProfile | undefined },
-): string {
-  const { origin, username, profile } = options;
+export function renderProfilePage(template: string, options: ProfilePageOptions): string {
+  const { origin, username, profile, modulePreloads = [] } = options;
   const inline = `<script type="application/json" id="${INLINE_PROFILE_ELEMENT_ID}">${jsonForScript({ username, profile: profile ?? null })}</script>`;
 
   let head: string;
@@ -70,6 +101,7 @@ export function renderProfilePage(
         ([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeAttribute(value)}" />`,
       ),
       `<link rel="canonical" href="${escapeAttribute(url)}" />`,
+      ...firstSlidePreloads(profile),
     ].join('\n    ');
   } else {
     head = [
@@ -79,8 +111,12 @@ export function renderProfilePage(
     ].join('\n    ');
   }
 
+  // Vite's module script carries `crossorigin`; the preloads must match it to be reused.
+  const scripts = modulePreloads.map(
+    (path) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(path)}" />`,
+  );
   return template
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/?>/, '')
-    .replace('</head>', `    ${head}\n    ${inline}\n  </head>`);
+    .replace('</head>', `    ${[head, ...scripts, inline].join('\n    ')}\n  </head>`);
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PublicProfile } from '@pbshare/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, multipart, newSignedInUser, type SignedIn } from '../test/accounts.js';
 import { createPb, weightFields } from '../test/pbs.js';
@@ -17,6 +18,20 @@ beforeAll(async () => {
   writeFileSync(
     join(dist, 'index.html'),
     '<!doctype html><html><head>\n<meta name="description"\n content="Default" />\n<title>PBShare</title>\n</head><body><div id="root"></div></body></html>',
+  );
+  // The part of Vite's manifest the server reads to preload the public page's scripts.
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(
+    join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-a.js', imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-b.js' },
+      'src/features/public-profile/public-profile-page.tsx': {
+        file: 'assets/public-profile-page-c.js',
+        imports: ['index.html', '_react.js', '_viewer.js'],
+      },
+      '_viewer.js': { file: 'assets/viewer-d.js' },
+    }),
   );
   t = await createTestApp({ webDistDir: dist, publicOrigin: 'https://pb.example' });
   owner = await newSignedInUser(t.app, t.config.dataDir, 'Runner');
@@ -77,12 +92,41 @@ describe('GET /{username}', () => {
     expect(html).not.toContain(owner.email);
   });
 
+  it("preloads the public page's scripts and the first slide's picture", async () => {
+    const html = (await page(`/${owner.displayName}`)).body;
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)];
+    expect(preloads.map((m) => m[1])).toEqual([
+      '/assets/public-profile-page-c.js',
+      '/assets/viewer-d.js',
+    ]);
+
+    const [pb] = (
+      await t.app.inject({ method: 'GET', url: `/v1/pbs/user/${owner.displayName}` })
+    ).json<{ data: PublicProfile }>().data.pbs;
+    const media = pb?.media;
+    expect(media?.type).toBe('image');
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${media?.fullUrl}" fetchpriority="high" />`,
+    );
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${media?.cardUrl ?? media?.fullUrl}" />`,
+    );
+  });
+
+  it('does not serve the build manifest', async () => {
+    // Dot folders are not served: the path falls through to the app like any unknown page.
+    const res = await page('/.vite/manifest.json');
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).not.toContain('public-profile-page');
+  });
+
   it('answers 404 with the app and no index for an unknown user', async () => {
     const res = await page('/no-such-athlete');
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).toContain('<meta name="robots" content="noindex" />');
     expect(res.body).toContain('{"username":"no-such-athlete","profile":null}');
+    expect(res.body).not.toContain('rel="preload" as="image"');
   });
 
   it('never treats a route of the app as a username', async () => {

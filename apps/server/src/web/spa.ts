@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { isApiPath, sendApiNotFound } from '../http/error-handler.js';
 import type { PublicProfileService } from '../modules/public-profile/service.js';
 import { renderProfilePage } from './profile-html.js';
+import { PUBLIC_PAGE_MODULE, readRoutePreloads } from './route-preloads.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -20,6 +21,7 @@ export async function registerSpa(
   profilePages: { profiles: PublicProfileService; origin: string },
 ): Promise<void> {
   const template = readFileSync(join(webDistDir, 'index.html'), 'utf8');
+  const modulePreloads = readRoutePreloads(webDistDir, PUBLIC_PAGE_MODULE);
 
   await app.register(fastifyStatic, {
     root: webDistDir,
@@ -42,7 +44,14 @@ export async function registerSpa(
       .code(profile ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(renderProfilePage(template, { origin: profilePages.origin, username, profile }));
+      .send(
+        renderProfilePage(template, {
+          origin: profilePages.origin,
+          username,
+          profile,
+          modulePreloads,
+        }),
+      );
   });
 
   app.setNotFoundHandler((request, reply) => {

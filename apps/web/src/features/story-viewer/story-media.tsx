@@ -1,20 +1,14 @@
-import { TIMINGS, type PbMedia } from '@pbshare/shared';
+import {
+  STORY_MEDIA_SIZES,
+  storyBackdropUrl,
+  storyImageSrcSet,
+  TIMINGS,
+  type PbMedia,
+} from '@pbshare/shared';
 import { ImageOff } from 'lucide-react';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 
 import { cn } from '../../lib/cn';
-
-/** How wide the frame shows media: the whole phone screen, or the 390 px frame on desktop. */
-export const STORY_MEDIA_SIZES = '(min-width: 768px) 390px, 100vw';
-
-/** The card rendition as a smaller candidate of the full image, when there is one. */
-export function storyImageSrcSet(media: PbMedia): string | undefined {
-  if (!media.cardUrl || media.cardUrl === media.fullUrl) return undefined;
-  const fullWidth = media.width ?? 1080;
-  const cardWidth = Math.min(480, fullWidth);
-  if (cardWidth >= fullWidth) return undefined;
-  return `${media.cardUrl} ${cardWidth}w, ${media.fullUrl} ${fullWidth}w`;
-}
 
 /**
  * The box of media with this width/height ratio fitted inside the frame (the wrapper is a size
@@ -71,7 +65,7 @@ export function StoryMedia({
 
   if (failed) return <MediaPlaceholder />;
 
-  const backdrop = media.type === 'video' ? media.posterUrl : (media.cardUrl ?? media.fullUrl);
+  const backdrop = storyBackdropUrl(media);
 
   const box = fittedBox(ratio);
   const mediaClass = cn('relative object-contain select-none', box ? SOFT_EDGES : 'size-full');
