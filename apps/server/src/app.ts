@@ -26,6 +26,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { PbMediaStore } from './media/pb-media.js';
+import { uploadTmpDir } from './media/stale-uploads.js';
 import { PbsRepository } from './modules/pbs/repository.js';
 import { pbsRoutes } from './modules/pbs/routes.js';
 import { PbsService } from './modules/pbs/service.js';
@@ -148,7 +149,7 @@ export async function buildApp(
         prefix: '/pbs',
         pbs: pbsService,
         requireAuth,
-        uploadDir: join(config.dataDir, 'tmp', 'uploads'),
+        uploadDir: uploadTmpDir(config.dataDir),
       });
       await v1.register(usersRoutes, {
         prefix: '/users',

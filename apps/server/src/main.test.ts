@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { STALE_UPLOAD_MS, uploadTmpDir } from './media/stale-uploads.js';
 
 // Runs the real entry point from source, the way `npm start` runs its compiled twin.
 const entry = resolve(import.meta.dirname, 'main.ts');
@@ -61,5 +62,20 @@ describe('the server process', () => {
       expect(run.code).toBe(0);
       expect(existsSync(join(dataDir, 'pbshare.db'))).toBe(true);
     }
+  }, 30_000);
+
+  it('removes temp uploads an earlier, crashed run left behind', async () => {
+    const dir = uploadTmpDir(dataDir);
+    mkdirSync(dir, { recursive: true });
+    const abandoned = join(dir, 'abandoned.upload');
+    writeFileSync(abandoned, 'half a video');
+    const twoHoursAgo = (Date.now() - 2 * STALE_UPLOAD_MS) / 1000;
+    utimesSync(abandoned, twoHoursAgo, twoHoursAgo);
+
+    const run = await start({ PORT: '0', HOST: '127.0.0.1' }, (text, stop) => {
+      if (text.includes('removed abandoned temp uploads')) stop();
+    });
+    expect(run.code).toBe(0);
+    expect(existsSync(abandoned)).toBe(false);
   }, 30_000);
 });

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { STALE_UPLOAD_MS, sweepStaleUploads, uploadTmpDir } from './media/stale-uploads.js';
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -13,6 +14,21 @@ async function main(): Promise<void> {
   if (!config.webDistDir) {
     app.log.warn('no web build found: serving the API only (run `npm run build` for the app)');
   }
+
+  // Temp uploads a crashed process left behind: at start, and hourly for other processes' crashes
+  // on a shared DATA_DIR.
+  const sweep = () => {
+    sweepStaleUploads(uploadTmpDir(config.dataDir)).then(
+      (removed) => {
+        if (removed > 0) app.log.info({ removed }, 'removed abandoned temp uploads');
+      },
+      (err: unknown) => {
+        app.log.warn({ err }, 'could not sweep temp uploads');
+      },
+    );
+  };
+  sweep();
+  setInterval(sweep, STALE_UPLOAD_MS).unref();
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
