@@ -40,6 +40,7 @@ import { resolveJwtSecret } from './security/jwt-secret.js';
 import { LocalStorage } from './storage/local-storage.js';
 import { registerMediaRoutes } from './storage/media-routes.js';
 import { registerSpa } from './web/spa.js';
+import { FIFTEEN_MINUTES_MS, ONE_HOUR_MS } from './durations.js';
 
 export interface AppDependencies {
   /** An already-migrated database; by default one is opened from the config. */
@@ -47,9 +48,6 @@ export interface AppDependencies {
   /** Replaces the mailer chosen from the config (SMTP_URL, else the outbox). */
   mailer?: Mailer;
 }
-
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-const ONE_HOUR = 60 * 60 * 1000;
 
 /**
  * The composition root: builds a ready-to-listen app from configuration. It neither listens nor
@@ -110,8 +108,8 @@ export async function buildApp(
     mailer,
     storage,
     {
-      failedSignInsPerEmail: new AttemptLimiter(10, FIFTEEN_MINUTES),
-      mailsPerEmail: new AttemptLimiter(5, ONE_HOUR),
+      failedSignInsPerEmail: new AttemptLimiter(10, FIFTEEN_MINUTES_MS),
+      mailsPerEmail: new AttemptLimiter(5, ONE_HOUR_MS),
     },
     { publicOrigin: config.publicOrigin, supportEmail: config.supportEmail },
   );

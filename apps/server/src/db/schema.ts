@@ -78,7 +78,7 @@ export interface PbRecordsTable {
   media_key: string;
   /** The card-size WebP of an image. */
   card_key: string | null;
-  /** A video's poster as a WebP (card size). */
+  /** A video's poster as a WebP, full-screen size (cards show it too). */
   poster_key: string | null;
   width: number | null;
   height: number | null;

@@ -42,3 +42,15 @@ export class AppError extends Error {
     this.status = STATUS_BY_CODE[code];
   }
 }
+
+/** A 400 listing every problem by field; its message is the first problem's. */
+export function validationError(issues: FieldIssue[], fallback: string): AppError {
+  return new AppError('VALIDATION_ERROR', issues[0]?.message ?? fallback, issues);
+}
+
+/** A zod error's problems as field issues (nested paths joined with dots). */
+export function issuesOf(error: {
+  issues: { path: PropertyKey[]; message: string }[];
+}): FieldIssue[] {
+  return error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
+}

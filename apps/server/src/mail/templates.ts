@@ -1,16 +1,8 @@
 import { PRODUCT_NAME } from '@pbshare/shared';
 import type { MailMessage } from './mailer.js';
+import { escapeHtml } from '../web/escape-html.js';
 
 /** The account e-mails, each as plain text and HTML. Every interpolated value is escaped. */
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 function layout(heading: string, paragraphs: string[], action?: { label: string; url: string }) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');

@@ -1,11 +1,10 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { IMAGE_MAX_PIXELS } from '@pbshare/shared';
 import { AppError } from '../http/app-error.js';
+import { IMAGE_MIME_TYPES } from './receive-upload.js';
 
-export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 export const AVATAR_SIZE_PX = 512;
-const MAX_INPUT_PIXELS = 40_000_000;
-const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
 
 /**
  * Turns an uploaded avatar into a square WebP: the real type is read from the bytes (the client's
@@ -14,14 +13,14 @@ const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif
  */
 export async function processAvatar(upload: Buffer): Promise<Buffer> {
   const type = await fileTypeFromBuffer(upload);
-  if (!type || !IMAGE_TYPES.has(type.mime)) {
+  if (!type || !IMAGE_MIME_TYPES.includes(type.mime)) {
     throw new AppError(
       'UNSUPPORTED_MEDIA_TYPE',
       'Please choose a JPEG, PNG, WebP, GIF or AVIF image.',
     );
   }
   try {
-    return await sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+    return await sharp(upload, { limitInputPixels: IMAGE_MAX_PIXELS, animated: false })
       .rotate()
       .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover', position: 'attention' })
       .webp({ quality: 82 })

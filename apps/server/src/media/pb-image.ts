@@ -1,5 +1,5 @@
 import { IMAGE_MAX_PIXELS } from '@pbshare/shared';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { AppError } from '../http/app-error.js';
 
 export const CARD_WIDTH = 480;
@@ -18,14 +18,10 @@ export interface ImageRenditions {
  * (GPS included) is written to either file.
  */
 export async function makeImageRenditions(path: string): Promise<ImageRenditions> {
-  const source = sharp(path, { limitInputPixels: IMAGE_MAX_PIXELS, animated: false }).rotate();
-  try {
+  const source = openImage(path);
+  return withReadableErrors(async () => {
     const [full, card] = await Promise.all([
-      source
-        .clone()
-        .resize({ width: FULL_WIDTH, withoutEnlargement: true })
-        .webp({ quality: 82 })
-        .toBuffer({ resolveWithObject: true }),
+      fullRendition(source.clone()),
       source
         .clone()
         .resize({ width: CARD_WIDTH, withoutEnlargement: true })
@@ -33,6 +29,29 @@ export async function makeImageRenditions(path: string): Promise<ImageRenditions
         .toBuffer(),
     ]);
     return { card, full: full.data, width: full.info.width, height: full.info.height };
+  });
+}
+
+/** Only the full-screen size, for a video's poster (the card shows the poster at that size). */
+export async function makeFullRendition(path: string): Promise<Buffer> {
+  return withReadableErrors(async () => (await fullRendition(openImage(path))).data);
+}
+
+function openImage(path: string): Sharp {
+  return sharp(path, { limitInputPixels: IMAGE_MAX_PIXELS, animated: false }).rotate();
+}
+
+function fullRendition(image: Sharp) {
+  return image
+    .resize({ width: FULL_WIDTH, withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer({ resolveWithObject: true });
+}
+
+/** sharp's failures as the answers a user can act on. */
+async function withReadableErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
   } catch (err) {
     if (err instanceof Error && /pixel limit/i.test(err.message)) {
       throw new AppError('PAYLOAD_TOO_LARGE', 'Images can be at most 40 megapixels.');

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { MAX_VIDEO_SECONDS, type MediaType } from '@pbshare/shared';
 import { AppError } from '../http/app-error.js';
 import type { Storage } from '../storage/storage.js';
-import { makeImageRenditions } from './pb-image.js';
+import { makeFullRendition, makeImageRenditions } from './pb-image.js';
 import type { ReceivedFile } from './receive-upload.js';
 import { readVideoFacts } from './video-facts.js';
 
@@ -64,9 +64,8 @@ export class PbMediaStore {
       }
       let posterKey: string | null = null;
       if (poster) {
-        const image = await makeImageRenditions(poster.path);
         posterKey = `${folder}/poster.webp`;
-        await this.put(posterKey, image.full, written);
+        await this.put(posterKey, await makeFullRendition(poster.path), written);
       }
       const mediaKey = `${folder}/video.${file.ext}`;
       await this.storage.putFile(mediaKey, file.path, file.mime);

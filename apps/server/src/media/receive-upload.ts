@@ -55,11 +55,18 @@ export async function receiveUpload(
     part.file.resume();
     if (!part.file.readableEnded) await new Promise((done) => part.file.once('end', done));
     if (err instanceof AppError) throw err;
-    if (part.file.truncated || (err as { statusCode?: number }).statusCode === 413) {
+    if (part.file.truncated || isTooLarge(err)) {
       throw tooLarge('video');
     }
     throw err;
   }
+}
+
+/** Whether a multipart error is @fastify/multipart refusing a part over its size limit. */
+export function isTooLarge(err: unknown): boolean {
+  return (
+    typeof err === 'object' && err !== null && (err as { statusCode?: number }).statusCode === 413
+  );
 }
 
 function tooLarge(kind: 'image' | 'video'): AppError {

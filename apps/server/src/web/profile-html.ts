@@ -7,16 +7,9 @@ import {
   storyImageSrcSet,
   type PublicProfile,
 } from '@pbshare/shared';
+import { escapeHtml } from './escape-html.js';
 
 export const DEFAULT_SHARE_IMAGE_PATH = '/og-default.png';
-
-function escapeAttribute(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
-}
 
 /**
  * JSON that is safe inside a <script> element: no `</script>`, `<!--` or line separators can end
@@ -46,14 +39,14 @@ function firstSlidePreloads(profile: PublicProfile): string[] {
   if (media.type === 'image') {
     const srcset = storyImageSrcSet(media);
     const responsive = srcset
-      ? ` imagesrcset="${escapeAttribute(srcset)}" imagesizes="${escapeAttribute(STORY_MEDIA_SIZES)}"`
+      ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(STORY_MEDIA_SIZES)}"`
       : '';
     links.push(
-      `<link rel="preload" as="image" href="${escapeAttribute(media.fullUrl)}"${responsive} fetchpriority="high" />`,
+      `<link rel="preload" as="image" href="${escapeHtml(media.fullUrl)}"${responsive} fetchpriority="high" />`,
     );
   }
   const backdrop = storyBackdropUrl(media);
-  if (backdrop) links.push(`<link rel="preload" as="image" href="${escapeAttribute(backdrop)}" />`);
+  if (backdrop) links.push(`<link rel="preload" as="image" href="${escapeHtml(backdrop)}" />`);
   return links;
 }
 
@@ -96,24 +89,24 @@ export function renderProfilePage(template: string, options: ProfilePageOptions)
       ['name', 'twitter:image', image],
     ];
     head = [
-      `<title>${escapeAttribute(title)}</title>`,
+      `<title>${escapeHtml(title)}</title>`,
       ...meta.map(
-        ([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeAttribute(value)}" />`,
+        ([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`,
       ),
-      `<link rel="canonical" href="${escapeAttribute(url)}" />`,
+      `<link rel="canonical" href="${escapeHtml(url)}" />`,
       ...firstSlidePreloads(profile),
     ].join('\n    ');
   } else {
     head = [
       `<title>Profile Not Found · ${PRODUCT_NAME}</title>`,
-      `<meta name="description" content="${escapeAttribute(DEFAULT_PROFILE_DESCRIPTION)}" />`,
+      `<meta name="description" content="${escapeHtml(DEFAULT_PROFILE_DESCRIPTION)}" />`,
       '<meta name="robots" content="noindex" />',
     ].join('\n    ');
   }
 
   // Vite's module script carries `crossorigin`; the preloads must match it to be reused.
   const scripts = modulePreloads.map(
-    (path) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(path)}" />`,
+    (path) => `<link rel="modulepreload" crossorigin href="${escapeHtml(path)}" />`,
   );
   return template
     .replace(/<title>[\s\S]*?<\/title>/, '')

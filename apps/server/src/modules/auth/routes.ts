@@ -11,17 +11,15 @@ import { authOf } from '../../http/auth-guard.js';
 import { ok } from '../../http/envelope.js';
 import type { AuthRouteDeps } from './deps.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.js';
-
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-const ONE_HOUR = 60 * 60 * 1000;
+import { FIFTEEN_MINUTES_MS, ONE_HOUR_MS } from '../../durations.js';
 
 /** Per-address limits, generous enough for many people behind one office or campus address. */
 const limits = {
-  login: { rateLimit: { max: 100, timeWindow: FIFTEEN_MINUTES } },
-  register: { rateLimit: { max: 20, timeWindow: ONE_HOUR } },
-  mail: { rateLimit: { max: 30, timeWindow: ONE_HOUR } },
-  token: { rateLimit: { max: 60, timeWindow: FIFTEEN_MINUTES } },
-  refresh: { rateLimit: { max: 300, timeWindow: FIFTEEN_MINUTES } },
+  login: { rateLimit: { max: 100, timeWindow: FIFTEEN_MINUTES_MS } },
+  register: { rateLimit: { max: 20, timeWindow: ONE_HOUR_MS } },
+  mail: { rateLimit: { max: 30, timeWindow: ONE_HOUR_MS } },
+  token: { rateLimit: { max: 60, timeWindow: FIFTEEN_MINUTES_MS } },
+  refresh: { rateLimit: { max: 300, timeWindow: FIFTEEN_MINUTES_MS } },
 };
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {

@@ -2,7 +2,6 @@ import {
   displayValue,
   formatLongDate,
   formatValue,
-  newestFirst,
   type PbMedia,
   type PbRecord,
   type PersonalBest,
@@ -47,12 +46,12 @@ export function toPbRecord(record: RecordRow, url: UrlOf): PbRecord {
 
 /**
  * One card: `main` (the current record, or the one asked for by id) with the exercise's fields and
- * the exercise's other records as its history, newest first.
+ * `history`, the exercise's other records, already newest first.
  */
 export function toPersonalBest(
   exercise: ExerciseRow,
   main: RecordRow,
-  records: readonly RecordRow[],
+  history: readonly RecordRow[],
   url: UrlOf,
 ): PersonalBest {
   return {
@@ -62,8 +61,6 @@ export function toPersonalBest(
     category: exercise.category,
     isVisible: exercise.isVisible,
     order: exercise.position,
-    personalBestHistory: newestFirst(records.filter((r) => r.id !== main.id)).map((r) =>
-      toPbRecord(r, url),
-    ),
+    personalBestHistory: history.map((r) => toPbRecord(r, url)),
   };
 }

@@ -10,7 +10,7 @@ import {
   type FieldIssue,
   type PbValue,
 } from '@pbshare/shared';
-import { AppError } from '../../http/app-error.js';
+import { issuesOf, validationError } from '../../http/app-error.js';
 
 /** A PB's fields after every rule: what services store. */
 export interface PbInput {
@@ -25,6 +25,7 @@ export interface PbInput {
 
 /** The most generous "today" on Earth (UTC+14), so nobody's today counts as the future. */
 const LATEST_OFFSET_MINUTES = 14 * 60;
+const FORM_FALLBACK = 'Please check the form.';
 
 /**
  * Applies the PB rules to the form's text fields (the spec's names: title, category, value, date,
@@ -35,9 +36,7 @@ export function parsePbFields(fields: Record<string, unknown>, now = new Date())
   const issues: FieldIssue[] = [];
   const shape = pbFieldsSchema.safeParse(fields);
   if (!shape.success) {
-    throw validationError(
-      shape.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
-    );
+    throw validationError(issuesOf(shape.error), FORM_FALLBACK);
   }
   const f = shape.data;
 
@@ -61,7 +60,7 @@ export function parsePbFields(fields: Record<string, unknown>, now = new Date())
 
   const sets = wholeNumber(f.sets, 'sets', 'Sets', issues);
   const reps = wholeNumber(f.reps, 'reps', 'Reps', issues);
-  if (issues.length > 0 || !value.ok) throw validationError(issues);
+  if (issues.length > 0 || !value.ok) throw validationError(issues, FORM_FALLBACK);
   return {
     title: f.title,
     category: f.category,
@@ -94,8 +93,4 @@ function wholeNumber(
     return null;
   }
   return n;
-}
-
-function validationError(issues: FieldIssue[]): AppError {
-  return new AppError('VALIDATION_ERROR', issues[0]?.message ?? 'Please check the form.', issues);
 }

@@ -216,6 +216,17 @@ export class PbsTx {
     return Number(row.count);
   }
 
+  /** The exercise of each of these records that the user owns; others are simply absent. */
+  async exerciseIdsOfRecords(recordIds: readonly string[]): Promise<Map<string, string>> {
+    const rows = await this.db
+      .selectFrom('pb_records')
+      .select(['id', 'exercise_id'])
+      .where('id', 'in', recordIds)
+      .where('user_id', '=', this.userId)
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.exercise_id]));
+  }
+
   async recordsOfExercise(exerciseId: string): Promise<RecordRow[]> {
     const rows = await this.db
       .selectFrom('pb_records')
@@ -306,12 +317,7 @@ export class PbsTx {
         reps: record.reps,
         story: record.story,
         achieved_on: record.achievedOn,
-        media_type: record.media.type,
-        media_key: record.media.mediaKey,
-        card_key: record.media.cardKey,
-        poster_key: record.media.posterKey,
-        width: record.media.width,
-        height: record.media.height,
+        ...mediaColumns(record.media),
         created_at: new Date().toISOString(),
       })
       .execute();
@@ -332,14 +338,7 @@ export class PbsTx {
         ...(changes.reps !== undefined && { reps: changes.reps }),
         ...(changes.story !== undefined && { story: changes.story }),
         ...(changes.achievedOn !== undefined && { achieved_on: changes.achievedOn }),
-        ...(media && {
-          media_type: media.type,
-          media_key: media.mediaKey,
-          card_key: media.cardKey,
-          poster_key: media.posterKey,
-          width: media.width,
-          height: media.height,
-        }),
+        ...(media && mediaColumns(media)),
       })
       .where('id', '=', recordId)
       .where('user_id', '=', this.userId)
@@ -353,4 +352,15 @@ export class PbsTx {
       .where('user_id', '=', this.userId)
       .execute();
   }
+}
+
+function mediaColumns(media: StoredMedia) {
+  return {
+    media_type: media.type,
+    media_key: media.mediaKey,
+    card_key: media.cardKey,
+    poster_key: media.posterKey,
+    width: media.width,
+    height: media.height,
+  };
 }

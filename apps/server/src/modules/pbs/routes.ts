@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
 import { authOf, type RequireAuth } from '../../http/auth-guard.js';
 import { ok } from '../../http/envelope.js';
-import { receiveUpload, type ReceivedFile } from '../../media/receive-upload.js';
+import { isTooLarge, receiveUpload, type ReceivedFile } from '../../media/receive-upload.js';
 import { parsePbFields } from './pb-input.js';
 import type { PbsService, UploadedMedia } from './service.js';
 
@@ -52,7 +52,7 @@ export const pbsRoutes: FastifyPluginAsyncZod<PbsRouteDeps> = async (app, deps) 
       void reply.code(201);
       return ok(created, 'Personal best saved successfully!', 201);
     } finally {
-      await discard(upload);
+      await discard(upload?.file, upload?.poster);
     }
   });
 
@@ -107,21 +107,18 @@ async function readPbForm(
       }
     }
   } catch (err) {
-    await discard(file && { file, ...(poster && { poster }) });
+    await discard(file, poster);
     if (err instanceof AppError) throw err;
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status === 413) throw new AppError('PAYLOAD_TOO_LARGE', 'Videos can be at most 100 MB.');
+    if (isTooLarge(err)) throw new AppError('PAYLOAD_TOO_LARGE', 'Videos can be at most 100 MB.');
     throw new AppError('BAD_REQUEST', 'The form could not be read. Please try again.');
   }
   if (!file) {
-    if (poster) await rm(poster.path, { force: true });
+    await discard(poster);
     return { fields, upload: undefined };
   }
   return { fields, upload: poster ? { file, poster } : { file } };
 }
 
-async function discard(upload: UploadedMedia | undefined): Promise<void> {
-  if (!upload) return;
-  await rm(upload.file.path, { force: true });
-  if (upload.poster) await rm(upload.poster.path, { force: true });
+async function discard(...files: (ReceivedFile | undefined)[]): Promise<void> {
+  for (const file of files) if (file) await rm(file.path, { force: true });
 }

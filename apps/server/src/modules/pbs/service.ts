@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { FREE_TIER_PB_LIMIT, splitCurrent, titleKey, type PersonalBest } from '@pbshare/shared';
+import {
+  FREE_TIER_PB_LIMIT,
+  newestFirst,
+  splitCurrent,
+  titleKey,
+  type PersonalBest,
+} from '@pbshare/shared';
 import { AppError } from '../../http/app-error.js';
-import { keysOf, type PbMediaStore, type StoredMedia } from '../../media/pb-media.js';
+import { SESSION_EXPIRED_MESSAGE } from '../../http/auth-guard.js';
+import { keysOf, type PbMediaStore } from '../../media/pb-media.js';
 import type { ReceivedFile } from '../../media/receive-upload.js';
 import type { UsersRepository } from '../users/repository.js';
 import type { PbInput } from './pb-input.js';
@@ -38,12 +45,13 @@ export class PbsService {
     ]);
     const byExercise = new Map<string, RecordRow[]>();
     for (const record of records) {
-      byExercise.set(record.exerciseId, [...(byExercise.get(record.exerciseId) ?? []), record]);
+      const own = byExercise.get(record.exerciseId);
+      if (own) own.push(record);
+      else byExercise.set(record.exerciseId, [record]);
     }
     return exercises.flatMap((exercise) => {
-      const own = byExercise.get(exercise.id) ?? [];
-      const split = splitCurrent(own);
-      return split ? [toPersonalBest(exercise, split.current, own, this.url)] : [];
+      const split = splitCurrent(byExercise.get(exercise.id) ?? []);
+      return split ? [toPersonalBest(exercise, split.current, split.history, this.url)] : [];
     });
   }
 
@@ -51,8 +59,9 @@ export class PbsService {
     const record = await this.pbs.findRecord(userId, recordId);
     const exercise = record && (await this.pbs.findExercise(userId, record.exerciseId));
     if (!record || !exercise) throw notFound();
-    const records = await this.pbs.recordsOfExercise(userId, exercise.id);
-    return toPersonalBest(exercise, record, records, this.url);
+    const others = await this.pbs.recordsOfExercise(userId, exercise.id);
+    const history = newestFirst(others.filter((r) => r.id !== record.id));
+    return toPersonalBest(exercise, record, history, this.url);
   }
 
   /** A new record: into the exercise with the same title, or a new exercise within the cap. */
@@ -63,39 +72,35 @@ export class PbsService {
   ): Promise<PersonalBest> {
     if (!upload) throw mediaRequired();
     const user = await this.users.findById(userId);
-    if (!user)
-      throw new AppError('UNAUTHORIZED', 'Your session has expired. Please sign in again.');
+    if (!user) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
     const stored = await this.media.store(upload.file, upload.poster);
     const recordId = randomUUID();
     try {
       await this.pbs.forUser(userId, async (tx) => {
         const key = titleKey(input.title);
-        let exercise = await tx.findExerciseByTitleKey(key);
-        if (!exercise) {
+        const existing = await tx.findExerciseByTitleKey(key);
+        let exerciseId: string;
+        if (existing) {
+          exerciseId = existing.id;
+          if (existing.category !== input.category) {
+            await tx.updateExercise(existing.id, { category: input.category });
+          }
+        } else {
           if (
             user.subscriptionTier === 'free' &&
             (await tx.countExercises()) >= FREE_TIER_PB_LIMIT
           ) {
             throw new AppError('FREE_LIMIT_REACHED', FREE_LIMIT_MESSAGE);
           }
-          const id = randomUUID();
+          exerciseId = randomUUID();
           await tx.insertExercise({
-            id,
+            id: exerciseId,
             title: input.title,
             titleKey: key,
             category: input.category,
           });
-          exercise = {
-            id,
-            title: input.title,
-            category: input.category,
-            isVisible: true,
-            position: 0,
-          };
-        } else if (exercise.category !== input.category) {
-          await tx.updateExercise(exercise.id, { category: input.category });
         }
-        await tx.insertRecord(exercise.id, {
+        await tx.insertRecord(exerciseId, {
           id: recordId,
           amount: input.value.amount,
           unit: input.value.unit,
@@ -167,13 +172,13 @@ export class PbsService {
   /** `orderedIds` are the ids of the cards (any record of each exercise), every exercise once. */
   async reorder(userId: string, orderedIds: string[]): Promise<PersonalBest[]> {
     await this.pbs.forUser(userId, async (tx) => {
-      const exerciseIds: string[] = [];
-      for (const id of orderedIds) {
-        const record = await tx.findRecord(id);
+      const exerciseOf = await tx.exerciseIdsOfRecords(orderedIds);
+      const exerciseIds = orderedIds.map((id) => {
+        const exerciseId = exerciseOf.get(id);
         // Someone else's id is answered like one that does not exist.
-        if (!record) throw notFound();
-        exerciseIds.push(record.exerciseId);
-      }
+        if (!exerciseId) throw notFound();
+        return exerciseId;
+      });
       if (new Set(exerciseIds).size !== exerciseIds.length) {
         throw orderError('The new order names a personal best twice.');
       }
@@ -241,5 +246,3 @@ function mediaRequired(): AppError {
 function orderError(message: string): AppError {
   return new AppError('VALIDATION_ERROR', message, [{ field: 'orderedIds', message }]);
 }
-
-export type { StoredMedia };

@@ -22,14 +22,15 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{
           "The profile you're looking for doesn't exist or is not available.",
         );
       }
-      const body = ok(profile);
-      const etag = `"${createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`;
+      // Serialized once: the same text is hashed for the ETag and sent.
+      const body = JSON.stringify(ok(profile));
+      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
       void reply
         .header('etag', etag)
         .header('cache-control', CACHE_CONTROL)
         .header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return body;
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 };

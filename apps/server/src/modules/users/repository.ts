@@ -1,3 +1,4 @@
+import { usernameKey } from '@pbshare/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 
@@ -66,7 +67,7 @@ export class UsersRepository {
     const row = await this.db
       .selectFrom('users')
       .select(COLUMNS)
-      .where('display_name_key', '=', displayName.toLowerCase())
+      .where('display_name_key', '=', usernameKey(displayName))
       .executeTakeFirst();
     return row && toRecord(row);
   }
@@ -75,7 +76,7 @@ export class UsersRepository {
     let query = this.db
       .selectFrom('users')
       .select('id')
-      .where('display_name_key', '=', displayName.toLowerCase());
+      .where('display_name_key', '=', usernameKey(displayName));
     if (exceptUserId) query = query.where('id', '!=', exceptUserId);
     return (await query.executeTakeFirst()) !== undefined;
   }
@@ -103,7 +104,7 @@ export class UsersRepository {
         email: user.email,
         password_hash: user.passwordHash,
         display_name: user.displayName,
-        display_name_key: user.displayName.toLowerCase(),
+        display_name_key: usernameKey(user.displayName),
         created_at: now,
         updated_at: now,
       })
@@ -119,7 +120,7 @@ export class UsersRepository {
       .set({
         ...(changes.displayName !== undefined && {
           display_name: changes.displayName,
-          display_name_key: changes.displayName.toLowerCase(),
+          display_name_key: usernameKey(changes.displayName),
         }),
         ...(changes.bio !== undefined && { bio: changes.bio }),
         ...(changes.profileImageKey !== undefined && {

@@ -1,11 +1,15 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { deleteAccountInputSchema, profileUpdateInputSchema } from '@pbshare/shared';
+import {
+  AVATAR_MAX_BYTES,
+  deleteAccountInputSchema,
+  profileUpdateInputSchema,
+} from '@pbshare/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/app-error.js';
+import { AppError, issuesOf, validationError } from '../../http/app-error.js';
 import { authOf, type RequireAuth } from '../../http/auth-guard.js';
 import { ok } from '../../http/envelope.js';
-import { AVATAR_MAX_BYTES } from '../../media/avatar-image.js';
+import { isTooLarge } from '../../media/receive-upload.js';
 import { clearRefreshCookie } from '../auth/refresh-cookie.js';
 import type { UsersService } from './service.js';
 
@@ -28,17 +32,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRouteDeps> = async (app, de
       ? await readProfileForm(request)
       : { fields: request.body, file: undefined };
     const parsed = profileUpdateInputSchema.safeParse(fields ?? {});
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => ({
-        field: i.path.join('.'),
-        message: i.message,
-      }));
-      throw new AppError(
-        'VALIDATION_ERROR',
-        issues[0]?.message ?? 'Please check your profile.',
-        issues,
-      );
-    }
+    if (!parsed.success)
+      throw validationError(issuesOf(parsed.error), 'Please check your profile.');
     const user = await users.updateProfile(authOf(request).userId, parsed.data, file);
     return ok(user, 'Profile updated successfully!');
   });
@@ -86,10 +81,4 @@ async function readImagePart(part: MultipartFile): Promise<Buffer | undefined> {
   const data = await part.toBuffer();
   // An empty file part means "no new avatar", as browsers send for an untouched file input.
   return data.length > 0 ? data : undefined;
-}
-
-function isTooLarge(err: unknown): boolean {
-  return (
-    typeof err === 'object' && err !== null && (err as { statusCode?: number }).statusCode === 413
-  );
 }

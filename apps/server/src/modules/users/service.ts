@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { User } from '@pbshare/shared';
+import { usernameKey, type User } from '@pbshare/shared';
 import { AppError } from '../../http/app-error.js';
+import { SESSION_EXPIRED_MESSAGE } from '../../http/auth-guard.js';
 import { processAvatar } from '../../media/avatar-image.js';
 import { verifyPassword } from '../../security/passwords.js';
 import { keysOf } from '../../media/pb-media.js';
@@ -31,7 +32,7 @@ export class UsersService {
     const user = await this.requireUser(userId);
     if (
       changes.displayName !== undefined &&
-      changes.displayName.toLowerCase() !== user.displayName.toLowerCase() &&
+      usernameKey(changes.displayName) !== usernameKey(user.displayName) &&
       (await this.users.displayNameTaken(changes.displayName, userId))
     ) {
       throw new AppError('USERNAME_TAKEN', 'That username is taken');
@@ -85,8 +86,7 @@ export class UsersService {
 
   private async requireUser(id: string): Promise<UserRecord> {
     const user = await this.users.findById(id);
-    if (!user)
-      throw new AppError('UNAUTHORIZED', 'Your session has expired. Please sign in again.');
+    if (!user) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
     return user;
   }
 }
