@@ -1,4 +1,9 @@
-import { createVerifiedAccount, RESET_SUBJECT, signIn } from '../support/accounts.js';
+import {
+  createVerifiedAccount,
+  RESET_SUBJECT,
+  signedInAccount,
+  signIn,
+} from '../support/accounts.js';
 import { test, expect } from '../support/fixtures.js';
 import { linkOf, waitForMail } from '../support/outbox.js';
 
@@ -36,8 +41,7 @@ test.describe('account recovery and deletion', () => {
   });
 
   test('deletes the account, after which it cannot sign in', async ({ page, request }) => {
-    const account = await createVerifiedAccount(request);
-    await signIn(page, account);
+    const account = await signedInAccount(page, request);
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByRole('tab', { name: 'Account' }).click();
     const panel = page.getByRole('tabpanel', { name: 'Account' });

@@ -2,7 +2,7 @@ import {
   createVerifiedAccount,
   expectSignedIn,
   registerAccount,
-  signIn,
+  signedInAccount,
   VERIFY_SUBJECT,
 } from '../support/accounts.js';
 import { test, expect } from '../support/fixtures.js';
@@ -88,8 +88,7 @@ test.describe('sessions', () => {
     page,
     request,
   }) => {
-    const account = await createVerifiedAccount(request);
-    await signIn(page, account);
+    const account = await signedInAccount(page, request);
     const refreshes: string[] = [];
     page.on('request', (req) => {
       if (req.url().endsWith('/v1/auth/refresh')) refreshes.push(req.url());
@@ -107,8 +106,7 @@ test.describe('sessions', () => {
   });
 
   test('signing out forgets the session and goes home', async ({ page, request }) => {
-    const account = await createVerifiedAccount(request);
-    await signIn(page, account);
+    await signedInAccount(page, request);
 
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Profile Settings' })).toBeVisible();

@@ -5,7 +5,7 @@ import {
   expectSignedIn,
   makePng,
   newAccount,
-  signIn,
+  signedInAccount,
 } from '../support/accounts.js';
 import { test, expect } from '../support/fixtures.js';
 
@@ -22,8 +22,7 @@ test.describe('profile settings', () => {
     page,
     request,
   }) => {
-    const account = await createVerifiedAccount(request);
-    await signIn(page, account);
+    const account = await signedInAccount(page, request);
     const panel = await openSettings(page, 'Profile');
 
     const newName = newAccount().username;
@@ -65,8 +64,7 @@ test.describe('profile settings', () => {
 
   test('a taken username is refused with a clear message', async ({ page, request }) => {
     const other = await createVerifiedAccount(request);
-    const account = await createVerifiedAccount(request);
-    await signIn(page, account);
+    await signedInAccount(page, request);
     const panel = await openSettings(page, 'Profile');
 
     await panel.getByRole('textbox', { name: 'Username' }).fill(other.username);
@@ -85,8 +83,7 @@ test.describe('profile settings', () => {
     page,
     request,
   }) => {
-    const account = await createVerifiedAccount(request);
-    await signIn(page, account);
+    const account = await signedInAccount(page, request);
     const panel = await openSettings(page, 'Password');
     const newPassword = `${account.password}-new`;
 
@@ -128,8 +125,7 @@ test.describe('profile settings', () => {
     page,
     request,
   }) => {
-    const account = await createVerifiedAccount(request);
-    await signIn(page, account);
+    const account = await signedInAccount(page, request);
     const panel = await openSettings(page, 'Password');
 
     await panel.getByLabel('Current Password', { exact: true }).fill(`${account.password}-nope`);
@@ -148,8 +144,7 @@ test.describe('profile settings', () => {
   });
 
   test('the close button returns to the profile', async ({ page, request }) => {
-    const account = await createVerifiedAccount(request);
-    await signIn(page, account);
+    const account = await signedInAccount(page, request);
     await openSettings(page, 'Profile');
 
     await page.getByRole('link', { name: 'Close settings' }).click();

@@ -1,3 +1,4 @@
+import { signedInAccount } from '../support/accounts.js';
 import { test, expect } from '../support/fixtures.js';
 import {
   expandCard,
@@ -6,7 +7,6 @@ import {
   PHOTO,
   pickMedia,
   RUN_VIDEO,
-  signedInAccount,
   videoState,
 } from '../support/pbs.js';
 

@@ -1,6 +1,7 @@
-import { createVerifiedAccount, signIn } from '../support/accounts.js';
+import { apiSignIn, createVerifiedAccount, signedInAccount, signIn } from '../support/accounts.js';
 import { test, expect } from '../support/fixtures.js';
-import { apiToken, expandCard, pbCard, PHOTO, pickMedia, seedPb } from '../support/pbs.js';
+import { expandCard, pbCard, PHOTO, pickMedia } from '../support/pbs.js';
+import { createPb } from '../support/share.js';
 
 test.describe('a personal best and its history', () => {
   test('adds a newer record from the card, edits it and deletes an older one', async ({
@@ -8,16 +9,16 @@ test.describe('a personal best and its history', () => {
     request,
   }) => {
     const account = await createVerifiedAccount(request);
-    const token = await apiToken(request, account);
-    await seedPb(request, token, {
+    const token = await apiSignIn(request, account);
+    await createPb(request, token, {
       title: 'Pull-ups',
       category: 'Bodyweight Training',
       value: '12 reps',
       date: '2025-03-01',
-      sets: '1',
+      sets: 1,
       story: 'First dozen.',
     });
-    await seedPb(request, token, {
+    await createPb(request, token, {
       title: 'Pull-ups',
       category: 'Bodyweight Training',
       value: '10 reps',
@@ -88,8 +89,7 @@ test.describe('a personal best and its history', () => {
   });
 
   test('an unknown record on /edit-pb goes back to the profile', async ({ page, request }) => {
-    const account = await createVerifiedAccount(request);
-    await signIn(page, account);
+    await signedInAccount(page, request);
     await page.goto('/edit-pb/no-such-record');
     await expect(page.getByText('Personal Best not found')).toBeVisible();
     await expect(

@@ -1,31 +1,32 @@
 import type { Page } from '@playwright/test';
 
-import { createVerifiedAccount, signIn } from '../support/accounts.js';
+import { apiSignIn, createVerifiedAccount, signIn } from '../support/accounts.js';
 import { test, expect } from '../support/fixtures.js';
-import {
-  apiToken,
-  cardTitles,
-  expandCard,
-  pbCard,
-  PHOTO,
-  pickMedia,
-  seedPb,
-} from '../support/pbs.js';
+import { cardTitles, expandCard, pbCard, PHOTO, pickMedia } from '../support/pbs.js';
+import { createPb } from '../support/share.js';
 
 /** Three exercises, seeded oldest first; the profile lists the newest exercise first. */
-async function seedThree(page: Page, request: Parameters<typeof apiToken>[0]) {
+async function seedThree(page: Page, request: Parameters<typeof apiSignIn>[0]) {
   const account = await createVerifiedAccount(request);
-  const token = await apiToken(request, account);
-  await seedPb(request, token, {
+  const token = await apiSignIn(request, account);
+  // An empty date, as the add-PB form sends by default: the server records today.
+  await createPb(request, token, {
     title: 'Deadlift',
     category: 'Weight Training',
     value: '405 lbs',
+    date: '',
   });
-  await seedPb(request, token, { title: '5K Run', category: 'Running', value: '0:22:48' });
-  await seedPb(request, token, {
+  await createPb(request, token, {
+    title: '5K Run',
+    category: 'Running',
+    value: '0:22:48',
+    date: '',
+  });
+  await createPb(request, token, {
     title: 'Pull-ups',
     category: 'Bodyweight Training',
     value: '15 reps',
+    date: '',
   });
   await signIn(page, account);
   await expect(page.getByTestId('pb-card')).toHaveCount(3);

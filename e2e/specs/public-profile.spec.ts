@@ -1,13 +1,13 @@
-import type { PersonalBest } from '@pbshare/shared';
 import type { Page } from '@playwright/test';
 
 import { test, expect } from '../support/fixtures.js';
-import { LONG_STORY, setVisibility, sharerWithPbs } from '../support/share.js';
-
-/** The title of the slide on screen. */
-function slideTitle(page: Page) {
-  return page.getByTestId('story-slide').getByRole('heading', { level: 2 });
-}
+import {
+  LONG_STORY,
+  serverPbs,
+  setVisibility,
+  sharerWithPbs,
+  slideTitle,
+} from '../support/share.js';
 
 /** Every request the page makes to the public profile API. */
 function watchProfileCalls(page: Page): string[] {
@@ -32,8 +32,7 @@ test.describe('public profile', () => {
     ]);
     const hidden = pbs.find((pb) => pb.title === 'Pull-ups');
     await setVisibility(request, token, hidden?.id ?? '', false);
-    const own = await request.get('/v1/pbs', { headers: { Authorization: `Bearer ${token}` } });
-    const expected = ((await own.json()) as { data: PersonalBest[] }).data
+    const expected = (await serverPbs(request, token))
       .filter((pb) => pb.isVisible)
       .map((pb) => pb.title);
     expect(expected).toHaveLength(2);

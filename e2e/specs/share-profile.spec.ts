@@ -1,28 +1,14 @@
-import type { PersonalBest } from '@pbshare/shared';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { createVerifiedAccount } from '../support/accounts.js';
 import { test, expect } from '../support/fixtures.js';
-import { LONG_STORY, sharerWithPbs, signInPage } from '../support/share.js';
-
-/** The title of the slide on screen. */
-function slideTitle(page: Page): Locator {
-  return page.getByTestId('story-slide').getByRole('heading', { level: 2 });
-}
+import { LONG_STORY, serverPbs, sharerWithPbs, signInPage, slideTitle } from '../support/share.js';
 
 /** Clicks a spot of the story frame: a fraction of its width, a third of the way down. */
 async function tapFrame(page: Page, fraction: number) {
   const box = await page.getByTestId('story-frame').boundingBox();
   if (!box) throw new Error('the story frame is not on screen');
   await page.mouse.click(box.x + box.width * fraction, box.y + box.height * 0.33);
-}
-
-/** The user's PBs as the server has them now. */
-async function serverPbs(page: Page, token: string): Promise<PersonalBest[]> {
-  const response = await page.request.get('/v1/pbs', {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  return ((await response.json()) as { data: PersonalBest[] }).data;
 }
 
 test.describe('share profile', () => {
@@ -39,7 +25,7 @@ test.describe('share profile', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Share Profile' })).toBeVisible();
 
     // In the user's order (newest exercise first), all shown to begin with.
-    const order = (await serverPbs(page, token)).map((pb) => pb.title);
+    const order = (await serverPbs(page.request, token)).map((pb) => pb.title);
     const rows = page.getByTestId('share-pb-row');
     await expect(rows).toHaveCount(3);
     for (const [index, title] of order.entries()) {
@@ -55,7 +41,9 @@ test.describe('share profile', () => {
     await expect(rows.filter({ hasText: 'Pull-ups' })).toHaveAttribute('aria-pressed', 'false');
     await expect(page.getByTestId('share-selected-count')).toHaveText('2 of 3 shown on your page');
     await expect
-      .poll(async () => (await serverPbs(page, token)).find((pb) => pb.title === 'Pull-ups'))
+      .poll(async () =>
+        (await serverPbs(page.request, token)).find((pb) => pb.title === 'Pull-ups'),
+      )
       .toMatchObject({ isVisible: false });
 
     // The preview shows the two selected, in order, one progress segment each.
@@ -99,7 +87,7 @@ test.describe('share profile', () => {
       },
       { title: 'Pull-ups', category: 'Bodyweight Training', value: '15 reps', reps: 15 },
     ]);
-    const order = (await serverPbs(page, token)).map((pb) => pb.title);
+    const order = (await serverPbs(page.request, token)).map((pb) => pb.title);
     const [first, second, third] = order;
     await page.goto('/share-profile');
     await page.getByRole('button', { name: 'Preview' }).click();

@@ -63,6 +63,16 @@ export async function signIn(
   await expectSignedIn(page, username);
 }
 
+/** A fresh verified account, signed in on /profile. */
+export async function signedInAccount(
+  page: Page,
+  request: APIRequestContext,
+): Promise<TestAccount> {
+  const account = await createVerifiedAccount(request);
+  await signIn(page, account);
+  return account;
+}
+
 /** On /profile, greeted by name, with the avatar in the top bar. */
 export async function expectSignedIn(page: Page, username: string): Promise<void> {
   await expect(page).toHaveURL(/\/profile$/);

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
-import { apiSignIn, createVerifiedAccount, makePng, signIn } from './accounts.js';
+import { makePng } from './accounts.js';
 import { expect } from './fixtures.js';
 
 /** A small file from e2e/fixtures, as Playwright's setFiles takes it. */
@@ -25,49 +25,6 @@ export const PHOTO = (name = 'lift.png') => ({
   mimeType: 'image/png',
   buffer: makePng(96, 120),
 });
-
-/** A fresh verified account, signed in on /profile. */
-export async function signedInAccount(page: Page, request: APIRequestContext) {
-  const account = await createVerifiedAccount(request);
-  await signIn(page, account);
-  return account;
-}
-
-export { apiSignIn as apiToken };
-
-export interface SeedPb {
-  title: string;
-  category: string;
-  value: string;
-  date?: string;
-  sets?: string;
-  reps?: string;
-  story?: string;
-}
-
-/** Adds a PB through POST /v1/pbs (with a small PNG), as the form would. Returns the record id. */
-export async function seedPb(
-  request: APIRequestContext,
-  token: string,
-  pb: SeedPb,
-): Promise<string> {
-  const response = await request.post('/v1/pbs', {
-    headers: { Authorization: `Bearer ${token}` },
-    multipart: {
-      title: pb.title,
-      category: pb.category,
-      value: pb.value,
-      date: pb.date ?? '',
-      sets: pb.sets ?? '',
-      reps: pb.reps ?? '',
-      story: pb.story ?? '',
-      file: PHOTO(),
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const body = (await response.json()) as { data: { id: string } };
-  return body.data.id;
-}
 
 /** The card of one exercise on /profile. */
 export function pbCard(page: Page, title: string): Locator {

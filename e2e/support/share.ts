@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { PersonalBest } from '@pbshare/shared';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 
 import { apiSignIn, createVerifiedAccount, type TestAccount } from './accounts.js';
 import { expect } from './fixtures.js';
@@ -35,8 +35,6 @@ export function makePhoto(
     return [channel(0), channel(1), channel(2)];
   });
 }
-
-export { apiSignIn };
 
 /**
  * Signs the page in without going through the sign-in form: the session's refresh cookie lands in
@@ -131,6 +129,22 @@ export async function sharerWithPbs(
   const created: PersonalBest[] = [];
   for (const pb of pbs) created.push(await createPb(request, token, pb));
   return { account, token, pbs: created };
+}
+
+/** The user's PBs as the server has them now. */
+export async function serverPbs(
+  request: APIRequestContext,
+  token: string,
+): Promise<PersonalBest[]> {
+  const response = await request.get('/v1/pbs', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return ((await response.json()) as { data: PersonalBest[] }).data;
+}
+
+/** The title of the slide on screen. */
+export function slideTitle(page: Page): Locator {
+  return page.getByTestId('story-slide').getByRole('heading', { level: 2 });
 }
 
 /** A story well over the 150 characters that earn the 'Tap to read more' hint. */
