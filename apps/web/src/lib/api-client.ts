@@ -1,9 +1,13 @@
-import { DEFAULT_ERROR_MESSAGE, type ErrorCode, type FieldIssue } from '@pbshare/shared';
+import {
+  DEFAULT_ERROR_MESSAGE,
+  DEFAULT_SUCCESS_MESSAGE,
+  type ErrorCode,
+  type FieldIssue,
+} from '@pbshare/shared';
 
 /** Every /v1 call goes through here. */
 export const API_BASE_PATH = '/v1';
 
-const DEFAULT_SUCCESS_MESSAGE = 'Request successful';
 export const NETWORK_ERROR_MESSAGE =
   'Could not reach PBShare. Check your connection and try again.';
 /** The refresh was refused: the session is over (SPEC.md section 8). */
@@ -239,7 +243,9 @@ export function createApiClient({
       throw new ApiError(NETWORK_ERROR_MESSAGE, { status: 0 });
     }
 
-    return settleEnvelope(response, await readEnvelope(response), parse);
+    // A body cut off mid-read counts as no envelope, like a body that is not JSON.
+    const text = await response.text().catch(() => '');
+    return settleEnvelope(response, readEnvelope(response.status, text), parse);
   }
 
   return {
@@ -297,10 +303,14 @@ function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryVal
   return search ? `${url}?${search}` : url;
 }
 
-async function readEnvelope(response: Response): Promise<RawEnvelope | undefined> {
-  if (response.status === 204) return { data: undefined };
+/**
+ * An answer's body as an envelope: undefined when it is not a JSON object. Shared by fetch calls
+ * and XHR uploads.
+ */
+export function readEnvelope(status: number, body: string): RawEnvelope | undefined {
+  if (status === 204) return { data: undefined };
   try {
-    const json: unknown = await response.json();
+    const json: unknown = JSON.parse(body);
     return typeof json === 'object' && json !== null ? json : undefined;
   } catch {
     // Not JSON: a proxy's error page, an empty body.

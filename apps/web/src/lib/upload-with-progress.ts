@@ -2,9 +2,9 @@ import {
   ApiError,
   envelopeMessage,
   NETWORK_ERROR_MESSAGE,
+  readEnvelope,
   settleEnvelope,
   type ApiClient,
-  type RawEnvelope,
 } from './api-client';
 import { apiClient } from './session-api-client';
 
@@ -93,7 +93,7 @@ function sendOnce<T>(
       done();
       try {
         const ok = xhr.status >= 200 && xhr.status < 300;
-        const envelope = readEnvelope(xhr);
+        const envelope = readEnvelope(xhr.status, xhr.responseText);
         const data = settleEnvelope({ ok, status: xhr.status }, envelope, parse);
         resolve({ data, message: envelope ? envelopeMessage(envelope) : '' });
       } catch (error) {
@@ -101,10 +101,6 @@ function sendOnce<T>(
       }
     });
     xhr.addEventListener('error', () => {
-      done();
-      reject(new ApiError(NETWORK_ERROR_MESSAGE, { status: 0 }));
-    });
-    xhr.addEventListener('timeout', () => {
       done();
       reject(new ApiError(NETWORK_ERROR_MESSAGE, { status: 0 }));
     });
@@ -118,17 +114,6 @@ function sendOnce<T>(
     // The browser sets the multipart boundary itself.
     xhr.send(body);
   });
-}
-
-function readEnvelope(xhr: XMLHttpRequest): RawEnvelope | undefined {
-  if (xhr.status === 204) return { data: undefined };
-  try {
-    const json: unknown = JSON.parse(xhr.responseText);
-    return typeof json === 'object' && json !== null ? json : undefined;
-  } catch {
-    // Not JSON: a proxy's error page, an empty body.
-    return undefined;
-  }
 }
 
 function abortError(signal: AbortSignal): Error {

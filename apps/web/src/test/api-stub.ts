@@ -1,8 +1,6 @@
 import type { User } from '@pbshare/shared';
 import { vi } from 'vitest';
 
-import { jsonResponse } from './render';
-
 export interface StubRequest {
   method: string;
   path: string;
@@ -23,6 +21,14 @@ export const testUser: User = {
   emailVerified: true,
   subscription_tier: 'free',
 };
+
+/** A JSON answer, as a fetch stand-in returns it. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
 
 export function ok(data: unknown, message = 'ok', status = 200): Response {
   return jsonResponse({ success: true, message, data, status }, status);

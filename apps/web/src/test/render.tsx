@@ -75,11 +75,3 @@ function LocationProbe() {
     </>
   );
 }
-
-/** A fetch stand-in that answers every call with the given JSON envelope. */
-export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}

@@ -1,9 +1,12 @@
-import type { ComponentProps } from 'react';
+import { CircleAlert } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
 
 import { cn } from '../../lib/cn';
+import { TextLink } from './text-link';
 
 const variants = {
   default: 'border-border bg-muted text-foreground [&>svg]:text-muted-foreground',
+  success: 'border-success/25 bg-success/5 text-foreground [&>svg]:text-success',
   destructive:
     'border-destructive/30 bg-destructive-soft text-destructive-hover [&>svg]:text-destructive',
 } as const;
@@ -14,7 +17,7 @@ export interface AlertProps extends ComponentProps<'div'> {
 
 /**
  * A message block. Destructive alerts get role="alert" so screen readers announce a failure the
- * moment it appears; default ones are polite status messages.
+ * moment it appears; default and success ones are polite status messages.
  */
 export function Alert({ variant = 'default', className, role, ...props }: AlertProps) {
   return (
@@ -40,5 +43,31 @@ export function AlertDescription({ className, ...props }: ComponentProps<'div'>)
       className={cn('col-start-2 leading-relaxed [&_p]:leading-relaxed', className)}
       {...props}
     />
+  );
+}
+
+export interface ErrorAlertProps {
+  children: ReactNode;
+  /** Where to go to put it right, e.g. a fresh link when the mailed one failed. */
+  link?: { to: string; label: string };
+  className?: string;
+}
+
+/** A failed request's message, with an optional link to what to do next. */
+export function ErrorAlert({ children, link, className }: ErrorAlertProps) {
+  return (
+    <Alert variant="destructive" className={className}>
+      <CircleAlert aria-hidden="true" />
+      <AlertDescription>
+        <p>{children}</p>
+        {link ? (
+          <p className="mt-1">
+            <TextLink to={link.to} className="text-destructive-hover underline">
+              {link.label}
+            </TextLink>
+          </p>
+        ) : null}
+      </AlertDescription>
+    </Alert>
   );
 }

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { emailOnlyInputSchema } from '@pbshare/shared';
-import { CircleAlert, KeyRound, MailCheck } from 'lucide-react';
+import { KeyRound, MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 
-import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
+import { Alert, AlertDescription, AlertTitle, ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextLink } from '../../components/ui/text-link';
 import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/form-errors';
 import { FORGOT_PASSWORD_MESSAGE, useForgotPassword } from './api/forgot-password';
 import { AuthLayout } from './components/auth-layout';
 import { EmailField } from './components/email-field';
+import { EMAIL_NOT_SENT_MESSAGE } from './messages';
 
 /** /forgot-password: mails a reset link. The answer never says whether the account exists. */
 export function ForgotPasswordPage() {
@@ -34,7 +35,7 @@ export function ForgotPasswordPage() {
       }
     >
       {forgot.isSuccess ? (
-        <Alert className="border-success/25 bg-success/5 [&>svg]:text-success">
+        <Alert variant="success">
           <MailCheck aria-hidden="true" />
           <AlertTitle>Check your inbox</AlertTitle>
           <AlertDescription>
@@ -44,12 +45,9 @@ export function ForgotPasswordPage() {
       ) : (
         <>
           {forgot.error ? (
-            <Alert variant="destructive" className="mb-5">
-              <CircleAlert aria-hidden="true" />
-              <AlertDescription>
-                {errorMessage(forgot.error, 'The email could not be sent. Please try again.')}
-              </AlertDescription>
-            </Alert>
+            <ErrorAlert className="mb-5">
+              {errorMessage(forgot.error, EMAIL_NOT_SENT_MESSAGE)}
+            </ErrorAlert>
           ) : null}
           <form
             noValidate

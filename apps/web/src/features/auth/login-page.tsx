@@ -16,6 +16,7 @@ import { useLogin } from './api/login';
 import { RESEND_VERIFICATION_MESSAGE, useResendVerification } from './api/resend-verification';
 import { AuthLayout } from './components/auth-layout';
 import { readAuthNotice } from './auth-notice';
+import { EMAIL_NOT_SENT_MESSAGE } from './messages';
 import { useAuth } from './use-auth';
 import { EmailField } from './components/email-field';
 
@@ -64,7 +65,7 @@ export function LoginPage() {
       }
     >
       {notice?.message && !login.error ? (
-        <Alert className="mb-5 border-success/25 bg-success/5 [&>svg]:text-success">
+        <Alert variant="success" className="mb-5">
           <CircleCheck aria-hidden="true" />
           <AlertDescription>{notice.message}</AlertDescription>
         </Alert>
@@ -97,7 +98,7 @@ export function LoginPage() {
                 )}
                 {resend.error ? (
                   <p role="alert" className="mt-2 font-medium">
-                    {errorMessage(resend.error, 'The email could not be sent. Please try again.')}
+                    {errorMessage(resend.error, EMAIL_NOT_SENT_MESSAGE)}
                   </p>
                 ) : null}
               </div>

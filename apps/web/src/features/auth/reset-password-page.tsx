@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordInputSchema } from '@pbshare/shared';
-import { CircleAlert, KeyRound } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 
-import { Alert, AlertDescription } from '../../components/ui/alert';
+import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextLink } from '../../components/ui/text-link';
 import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
@@ -59,23 +59,18 @@ export function ResetPasswordPage() {
       }
     >
       {!token || reset.error ? (
-        <Alert variant="destructive" className="mb-5">
-          <CircleAlert aria-hidden="true" />
-          <AlertDescription>
-            <p>
-              {token
-                ? errorMessage(reset.error, 'Your password could not be reset. Please try again.')
-                : 'This reset link is incomplete. Open the link from the email again.'}
-            </p>
-            {!token || linkFailed ? (
-              <p className="mt-1">
-                <TextLink to="/forgot-password" className="text-destructive-hover underline">
-                  Send me a new link
-                </TextLink>
-              </p>
-            ) : null}
-          </AlertDescription>
-        </Alert>
+        <ErrorAlert
+          className="mb-5"
+          link={
+            !token || linkFailed
+              ? { to: '/forgot-password', label: 'Send me a new link' }
+              : undefined
+          }
+        >
+          {token
+            ? errorMessage(reset.error, 'Your password could not be reset. Please try again.')
+            : 'This reset link is incomplete. Open the link from the email again.'}
+        </ErrorAlert>
       ) : null}
 
       <form

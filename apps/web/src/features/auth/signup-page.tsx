@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PRODUCT_NAME, registerInputSchema, type RegisterInput } from '@pbshare/shared';
-import { CircleAlert, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, useSearchParams } from 'react-router';
 
-import { Alert, AlertDescription } from '../../components/ui/alert';
+import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
@@ -16,12 +16,12 @@ import { isApiError } from '../../lib/api-client';
 import { applyFieldErrors, errorMessage } from '../../lib/form-errors';
 import { useRegister } from './api/register';
 import { AuthLayout } from './components/auth-layout';
+import { NEW_PASSWORD_HINT } from './components/new-password-fields';
 import { VerifyEmailNotice } from './components/verify-email-notice';
 import { useAuth } from './use-auth';
 import { EmailField } from './components/email-field';
 
 export const SIGNUP_FAILED_MESSAGE = 'We could not create your account. Please try again.';
-const PASSWORD_HINT = 'Password must be at least 6 characters';
 
 export function SignupPage() {
   const { user } = useAuth();
@@ -88,19 +88,16 @@ function SignupForm({ defaultValues, onRegistered }: SignupFormProps) {
       }
     >
       {signUp.error ? (
-        <Alert variant="destructive" className="mb-5">
-          <CircleAlert aria-hidden="true" />
-          <AlertDescription>
-            <p>{errorMessage(signUp.error, SIGNUP_FAILED_MESSAGE)}</p>
-            {isApiError(signUp.error) && signUp.error.code === 'EMAIL_TAKEN' ? (
-              <p className="mt-1">
-                <TextLink to="/login" className="text-destructive-hover underline">
-                  Go to sign in
-                </TextLink>
-              </p>
-            ) : null}
-          </AlertDescription>
-        </Alert>
+        <ErrorAlert
+          className="mb-5"
+          link={
+            isApiError(signUp.error) && signUp.error.code === 'EMAIL_TAKEN'
+              ? { to: '/login', label: 'Go to sign in' }
+              : undefined
+          }
+        >
+          {errorMessage(signUp.error, SIGNUP_FAILED_MESSAGE)}
+        </ErrorAlert>
       ) : null}
 
       <form
@@ -122,7 +119,7 @@ function SignupForm({ defaultValues, onRegistered }: SignupFormProps) {
         }}
       >
         <EmailField registration={register('email')} error={errors.email?.message} />
-        <Field label="Password" hint={PASSWORD_HINT} error={errors.password?.message}>
+        <Field label="Password" hint={NEW_PASSWORD_HINT} error={errors.password?.message}>
           {(control) => (
             <PasswordInput {...control} autoComplete="new-password" {...register('password')} />
           )}

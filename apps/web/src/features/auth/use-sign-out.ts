@@ -5,13 +5,24 @@ import { logout } from './api/logout';
 import { useAuth } from './use-auth';
 
 /**
- * Sign-out (SPEC.md section 4): tell the server, then go to / and forget the token, the user and
- * every cached answer. `clearSession` marks it as the user's own doing, so the protected page
- * being left does not bounce to /login on its way out.
+ * Takes the user to / and forgets the token, the user and every cached answer; sign-out and
+ * account deletion end this way. The signed-in page goes first, then the session: `clearSession`
+ * marks the exit as the user's own doing, so the protected page being left does not bounce to
+ * /login on its way out.
  */
-export function useSignOut() {
+export function useLeaveSession() {
   const { clearSession } = useAuth();
   const navigate = useNavigate();
+
+  return useCallback(async () => {
+    await navigate('/', { replace: true });
+    clearSession();
+  }, [clearSession, navigate]);
+}
+
+/** Sign-out (SPEC.md section 4): tell the server, then leave the session. */
+export function useSignOut() {
+  const leaveSession = useLeaveSession();
   const [pending, setPending] = useState(false);
 
   const signOut = useCallback(async () => {
@@ -21,10 +32,9 @@ export function useSignOut() {
     } catch {
       // The server may already have ended it; signing out here must still work.
     }
-    await navigate('/', { replace: true });
-    clearSession();
+    await leaveSession();
     setPending(false);
-  }, [clearSession, navigate]);
+  }, [leaveSession]);
 
   return { signOut, pending };
 }

@@ -1,8 +1,8 @@
-import { CircleAlert, MailWarning } from 'lucide-react';
+import { MailWarning } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
-import { Alert, AlertDescription } from '../../components/ui/alert';
+import { ErrorAlert } from '../../components/ui/alert';
 import { Spinner } from '../../components/ui/spinner';
 import { TextLink } from '../../components/ui/text-link';
 import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
@@ -63,10 +63,7 @@ export function VerifyPage() {
         </>
       }
     >
-      <Alert variant="destructive" className="mb-5">
-        <CircleAlert aria-hidden="true" />
-        <AlertDescription>{message}</AlertDescription>
-      </Alert>
+      <ErrorAlert className="mb-5">{message}</ErrorAlert>
       <ResendVerificationForm />
     </AuthLayout>
   );

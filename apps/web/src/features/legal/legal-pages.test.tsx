@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { formatLongDate } from '../../lib/format';
-import { jsonResponse, renderPage } from '../../test/render';
+import { jsonResponse } from '../../test/api-stub';
+import { renderPage } from '../../test/render';
 import { PrivacyPage } from './privacy-page';
 import { TermsPage } from './terms-page';
 

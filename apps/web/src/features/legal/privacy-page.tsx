@@ -1,11 +1,8 @@
 import { MINIMUM_AGE, PRODUCT_NAME } from '@pbshare/shared';
 import { Link } from 'react-router';
 
-import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
 import { ContactEmail } from './components/contact-email';
-import { LegalDocument, type LegalSection } from './components/legal-document';
-
-const linkClasses = 'font-medium text-primary underline underline-offset-4 rounded';
+import { LegalDocument, linkClasses, type LegalSection } from './components/legal-document';
 
 const sections: LegalSection[] = [
   {
@@ -172,8 +169,6 @@ const sections: LegalSection[] = [
 ];
 
 export function PrivacyPage() {
-  useDocumentTitle(pageTitle('Privacy Policy'));
-
   return (
     <LegalDocument
       title="Privacy Policy"

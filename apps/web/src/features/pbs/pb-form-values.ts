@@ -6,10 +6,10 @@ import {
   durationFromParts,
   durationToParts,
   formatValue,
-  PB_STORY_MAX_LENGTH,
   pbFieldsSchema,
   SETS_REPS_MAX,
   todayIso,
+  UNITS,
   type Category,
   type PersonalBest,
   type Unit,
@@ -148,16 +148,15 @@ export const pbFormSchema = z
   .object({
     category: pbFieldsSchema.shape.category,
     title: pbFieldsSchema.shape.title,
-    unit: z.enum(['kg', 'lbs', 'reps', 'duration']),
+    unit: z.enum(UNITS),
     amount: z.string(),
     hours: z.string(),
     minutes: z.string(),
     seconds: z.string(),
     sets: wholeNumberText('Sets'),
     reps: wholeNumberText('Reps'),
-    story: z
-      .string()
-      .max(PB_STORY_MAX_LENGTH, `Stories can have at most ${PB_STORY_MAX_LENGTH} characters`),
+    // Required here: the form always holds a story, if only ''.
+    story: pbFieldsSchema.shape.story.unwrap(),
     date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date'),
     value: z.string(),
   })
@@ -193,16 +192,17 @@ export function toPbTextFields(values: PbFormValues): PbTextFields {
 }
 
 /** The spec's navigation state for adding a record to an existing exercise. */
-export interface AddPbNavigationState {
-  pbId: string;
-  preloadData: {
-    isAdding: 'true';
-    exerciseName: string;
-    category: string;
-    reps: string;
-    sets: string;
-  };
-}
+const addPbStateSchema = z.object({
+  pbId: z.string(),
+  preloadData: z.object({
+    isAdding: z.literal('true'),
+    exerciseName: z.string(),
+    category: z.string(),
+    reps: z.string().default(''),
+    sets: z.string().default(''),
+  }),
+});
+export type AddPbNavigationState = z.infer<typeof addPbStateSchema>;
 
 export function addRecordState(pb: PersonalBest): AddPbNavigationState {
   return {
@@ -219,17 +219,6 @@ export function addRecordState(pb: PersonalBest): AddPbNavigationState {
 
 /** Reads the navigation state defensively: it may come from anywhere (history, a bookmark). */
 export function readAddPbState(state: unknown): AddPbNavigationState | undefined {
-  const parsed = z
-    .object({
-      pbId: z.string(),
-      preloadData: z.object({
-        isAdding: z.literal('true'),
-        exerciseName: z.string(),
-        category: z.string(),
-        reps: z.string().default(''),
-        sets: z.string().default(''),
-      }),
-    })
-    .safeParse(state);
+  const parsed = addPbStateSchema.safeParse(state);
   return parsed.success ? parsed.data : undefined;
 }

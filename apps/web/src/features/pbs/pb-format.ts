@@ -1,7 +1,12 @@
+/** The sets and reps badges: '3 sets', '1 rep' (the spec's '{n} sets' and '{n} reps'). */
+export function countLabel(count: number, unit: 'set' | 'rep'): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
 /** '3 sets × 5 reps', '3 sets', '5 reps', or null when neither is known. */
 export function setsRepsText(sets: number | null, reps: number | null): string | null {
-  const setsText = sets === null ? null : `${sets} ${sets === 1 ? 'set' : 'sets'}`;
-  const repsText = reps === null ? null : `${reps} ${reps === 1 ? 'rep' : 'reps'}`;
+  const setsText = sets === null ? null : countLabel(sets, 'set');
+  const repsText = reps === null ? null : countLabel(reps, 'rep');
   if (setsText && repsText) return `${setsText} × ${repsText}`;
   return setsText ?? repsText;
 }

@@ -1,10 +1,9 @@
 import { FREE_TIER_PB_LIMIT, type PersonalBest } from '@pbshare/shared';
-import { Plus, RotateCw, Trophy } from 'lucide-react';
+import { Plus, RotateCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
 import { Button, buttonClasses } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toaster';
 import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
 import { useAuth } from '../auth/use-auth';
@@ -12,6 +11,7 @@ import { usePersonalBests } from '../pbs/api/get-personal-bests';
 import { useReorderPersonalBests } from '../pbs/api/reorder-personal-bests';
 import { useSetVisibility } from '../pbs/api/set-visibility';
 import { PbGrid } from '../pbs/components/pb-grid';
+import { NoPbsYet, PbsLoading } from '../pbs/components/pb-list-states';
 import { usePbDeletion } from '../pbs/use-pb-deletion';
 import { ProfileHeader } from './components/profile-header';
 
@@ -97,10 +97,7 @@ export function ProfilePage() {
 
         <div className="mt-5">
           {pbs.isPending ? (
-            <div className="flex flex-col items-center gap-3 py-16 text-sm text-muted-foreground">
-              <Spinner label="Loading personal bests" />
-              <p>Loading personal bests...</p>
-            </div>
+            <PbsLoading />
           ) : pbs.isError ? (
             <div className="flex flex-col items-center gap-4 rounded-3xl border border-dashed border-border px-6 py-14 text-center">
               <p className="text-sm text-muted-foreground">
@@ -117,7 +114,11 @@ export function ProfilePage() {
               </Button>
             </div>
           ) : pbs.data.length === 0 ? (
-            <EmptyState />
+            <NoPbsYet
+              title="No Personal Bests Yet"
+              description="Start tracking your fitness journey by adding your first personal best!"
+              className="sm:py-20"
+            />
           ) : (
             <PbGrid
               pbs={pbs.data}
@@ -139,24 +140,6 @@ export function ProfilePage() {
           )}
         </div>
       </section>
-    </div>
-  );
-}
-
-function EmptyState() {
-  return (
-    <div className="flex flex-col items-center rounded-3xl border border-dashed border-input bg-muted/50 px-6 py-14 text-center sm:py-20">
-      <div className="flex size-14 items-center justify-center rounded-2xl bg-primary-soft text-primary">
-        <Trophy className="size-7" aria-hidden="true" />
-      </div>
-      <h3 className="mt-5 text-lg font-semibold tracking-tight">No Personal Bests Yet</h3>
-      <p className="mt-2 max-w-sm text-sm text-muted-foreground text-pretty">
-        Start tracking your fitness journey by adding your first personal best!
-      </p>
-      <Link to="/add-pb" className={buttonClasses({ variant: 'primary', className: 'mt-6' })}>
-        <Plus aria-hidden="true" />
-        Add Your First PB
-      </Link>
     </div>
   );
 }

@@ -1,4 +1,6 @@
+import type { User } from '@pbshare/shared';
 import { KeyRound, ShieldUser, UserRound, X, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -8,24 +10,35 @@ import { AccountTab } from './components/account-tab';
 import { PasswordTab } from './components/password-tab';
 import { ProfileTab } from './components/profile-tab';
 
-const tabs: { value: string; label: string; icon: LucideIcon; description: string }[] = [
+interface SettingsTab {
+  value: string;
+  label: string;
+  icon: LucideIcon;
+  description: string;
+  render: (user: User) => ReactNode;
+}
+
+const tabs: SettingsTab[] = [
   {
     value: 'profile',
     label: 'Profile',
     icon: UserRound,
     description: 'How you appear on your public page.',
+    render: (user) => <ProfileTab user={user} />,
   },
   {
     value: 'account',
     label: 'Account',
     icon: ShieldUser,
     description: 'Your sign-in email, signing out and deleting your account.',
+    render: (user) => <AccountTab user={user} />,
   },
   {
     value: 'password',
     label: 'Password',
     icon: KeyRound,
     description: 'Change the password you sign in with.',
+    render: () => <PasswordTab />,
   },
 ];
 
@@ -57,7 +70,7 @@ export function SettingsPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-        {tabs.map(({ value, label, description }) => (
+        {tabs.map(({ value, label, description, render }) => (
           <TabsContent
             key={value}
             value={value}
@@ -65,9 +78,7 @@ export function SettingsPage() {
           >
             <h2 className="text-lg font-semibold tracking-tight">{label}</h2>
             <p className="mt-1 mb-6 text-sm text-muted-foreground">{description}</p>
-            {value === 'profile' ? <ProfileTab user={user} /> : null}
-            {value === 'account' ? <AccountTab user={user} /> : null}
-            {value === 'password' ? <PasswordTab /> : null}
+            {render(user)}
           </TabsContent>
         ))}
       </Tabs>

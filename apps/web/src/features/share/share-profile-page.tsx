@@ -1,15 +1,16 @@
 import type { PersonalBest } from '@pbshare/shared';
-import { AlertCircle, ArrowLeft, Plus, Trophy } from 'lucide-react';
+import { AlertCircle, ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toaster';
 import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
 import { useAuth } from '../auth/use-auth';
-import { usePersonalBests, useSetVisibility } from '../pbs/api';
+import { usePersonalBests } from '../pbs/api/get-personal-bests';
+import { useSetVisibility } from '../pbs/api/set-visibility';
+import { NoPbsYet, PbsLoading } from '../pbs/components/pb-list-states';
 import { storyOwnerName } from '../story-viewer/story-format';
 import { StoryViewer } from '../story-viewer/story-viewer';
 import { NoSelectionDialog } from './components/no-selection-dialog';
@@ -95,10 +96,7 @@ export function ShareProfilePage() {
           </p>
           <div className="mt-4">
             {pbs.isPending ? (
-              <div className="flex flex-col items-center gap-3 py-16 text-sm text-muted-foreground">
-                <Spinner label="Loading personal bests" />
-                Loading personal bests...
-              </div>
+              <PbsLoading />
             ) : pbs.isError ? (
               <Alert variant="destructive">
                 <AlertCircle aria-hidden="true" />
@@ -118,7 +116,7 @@ export function ShareProfilePage() {
                 </AlertDescription>
               </Alert>
             ) : list.length === 0 ? (
-              <EmptyState />
+              <NoPbsYet description="You don't have any personal bests to share yet." />
             ) : (
               <PbSelectionList pbs={list} onToggle={toggle} />
             )}
@@ -137,23 +135,6 @@ export function ShareProfilePage() {
         owner={{ name: ownerName, avatarUrl: user?.profileImage ?? null }}
       />
       <NoSelectionDialog open={noSelectionOpen} onOpenChange={setNoSelectionOpen} />
-    </div>
-  );
-}
-
-function EmptyState() {
-  return (
-    <div className="flex flex-col items-center rounded-3xl border border-dashed border-input bg-muted/50 px-6 py-14 text-center">
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-primary-soft text-primary">
-        <Trophy className="size-7" aria-hidden="true" />
-      </span>
-      <p className="mt-5 max-w-xs text-sm text-muted-foreground text-pretty">
-        You don&apos;t have any personal bests to share yet.
-      </p>
-      <Link to="/add-pb" className={buttonClasses({ className: 'mt-6' })}>
-        <Plus aria-hidden="true" />
-        Add Your First PB
-      </Link>
     </div>
   );
 }

@@ -26,8 +26,3 @@ export function storyOwnerName({
   if (local) return local;
   return 'user';
 }
-
-/** The sets and reps badges: '3 sets', '1 rep' (the spec's '{n} sets' and '{n} reps'). */
-export function countLabel(count: number, unit: 'set' | 'rep'): string {
-  return `${count} ${unit}${count === 1 ? '' : 's'}`;
-}

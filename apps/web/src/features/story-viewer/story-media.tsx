@@ -2,13 +2,13 @@ import {
   STORY_MEDIA_SIZES,
   storyBackdropUrl,
   storyImageSrcSet,
-  TIMINGS,
   type PbMedia,
 } from '@pbshare/shared';
 import { ImageOff } from 'lucide-react';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 
 import { cn } from '../../lib/cn';
+import { playWithRetries } from '../../lib/play-with-retries';
 
 /**
  * The box of media with this width/height ratio fitted inside the frame (the wrapper is a size
@@ -162,23 +162,14 @@ function StoryVideo({
     const video = ref.current;
     if (!video) return;
     video.muted = muted;
-    let cancelled = false;
-    const attempt = () => {
-      if (cancelled || !video.paused) return;
-      video.play().catch((error: unknown) => {
-        if (cancelled) return;
+    return playWithRetries(video, {
+      onRefused: (error) => {
         if (error instanceof DOMException && error.name === 'NotAllowedError' && !video.muted) {
           onAutoplayBlocked();
         }
         // Anything else (still loading, interrupted): the next retry tries again.
-      });
-    };
-    attempt();
-    const timers = TIMINGS.videoAutoplayRetriesMs.map((delay) => window.setTimeout(attempt, delay));
-    return () => {
-      cancelled = true;
-      for (const timer of timers) window.clearTimeout(timer);
-    };
+      },
+    });
   }, [muted, onAutoplayBlocked]);
 
   // Leaving the slide: stop the sound at once rather than when the element is collected.

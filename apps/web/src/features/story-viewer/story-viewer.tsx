@@ -10,8 +10,10 @@ import {
 } from 'react';
 
 import { Avatar } from '../../components/ui/avatar';
+import { useRestoreFocus } from '../../hooks/use-restore-focus';
 import { cn } from '../../lib/cn';
-import { countLabel, formatStoryDate } from './story-format';
+import { countLabel } from '../pbs/pb-format';
+import { formatStoryDate } from './story-format';
 import { hasMedia, StoryMedia, StoryMediaPreload } from './story-media';
 import { StoryText } from './story-text';
 import type { StoryOwner, StoryPb } from './story-types';
@@ -44,9 +46,8 @@ export function StoryViewer({
   onCloseAutoFocus,
 }: StoryViewerProps) {
   const frameRef = useRef<HTMLElement>(null);
-  // Radix gives focus back to a Dialog.Trigger; this viewer is opened by any button, so it
-  // remembers what had focus itself.
-  const returnFocusRef = useRef<HTMLElement | null>(null);
+  // Opened by any button, not a Dialog.Trigger.
+  const returnFocus = useRestoreFocus();
 
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -55,8 +56,7 @@ export function StoryViewer({
         <DialogPrimitive.Content
           className="fixed inset-0 z-50 outline-none"
           onOpenAutoFocus={(event) => {
-            returnFocusRef.current =
-              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            returnFocus.remember();
             // The frame itself takes focus, so the arrow keys work at once and no button shows
             // a focus ring the visitor did not ask for.
             event.preventDefault();
@@ -67,8 +67,7 @@ export function StoryViewer({
               onCloseAutoFocus(event);
               return;
             }
-            event.preventDefault();
-            returnFocusRef.current?.focus();
+            returnFocus.restore(event);
           }}
         >
           <DialogPrimitive.Title className="sr-only">

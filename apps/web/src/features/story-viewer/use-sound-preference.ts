@@ -57,5 +57,5 @@ export function useStorySound() {
     setMuted(true);
   }, []);
 
-  return { muted, soundOn, toggleSound, onUserGesture, onAutoplayBlocked };
+  return { muted, toggleSound, onUserGesture, onAutoplayBlocked };
 }

@@ -34,8 +34,8 @@ export function storyReducer(state: StoryState, action: StoryAction): StoryState
 }
 
 /** The viewer's position among `count` slides, with the moves the controls make. */
-export function useStoryNavigation(count: number, initialIndex = 0) {
-  const [state, dispatch] = useReducer(storyReducer, { index: initialIndex, expanded: false });
+export function useStoryNavigation(count: number) {
+  const [state, dispatch] = useReducer(storyReducer, { index: 0, expanded: false });
   // The list may shrink while open; never point past its end.
   const index = count > 0 ? Math.min(state.index, count - 1) : 0;
 

@@ -1,7 +1,11 @@
+import { PASSWORD_MIN_LENGTH } from '@pbshare/shared';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
 import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
+
+/** Under every field that sets a password, sign-up included. */
+export const NEW_PASSWORD_HINT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 
 interface PasswordFieldProps {
   label: string;
@@ -19,11 +23,7 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <Field
-        label={password.label}
-        hint="Password must be at least 6 characters"
-        error={password.error}
-      >
+      <Field label={password.label} hint={NEW_PASSWORD_HINT} error={password.error}>
         {(control) => (
           <PasswordInput {...control} autoComplete="new-password" {...password.registration} />
         )}

@@ -5,8 +5,10 @@ import { useForm } from 'react-hook-form';
 
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/form-errors';
 import { RESEND_VERIFICATION_MESSAGE, useResendVerification } from '../api/resend-verification';
+import { EMAIL_NOT_SENT_MESSAGE } from '../messages';
 import { EmailField } from './email-field';
 
 /** Asks for a new verification link: an e-mail field and a send button. */
@@ -23,7 +25,7 @@ export function ResendVerificationForm({ defaultEmail = '' }: { defaultEmail?: s
 
   if (resend.isSuccess) {
     return (
-      <Alert className="border-success/25 bg-success/5 [&>svg]:text-success">
+      <Alert variant="success">
         <MailCheck aria-hidden="true" />
         <AlertDescription>{RESEND_VERIFICATION_MESSAGE}</AlertDescription>
       </Alert>
@@ -45,11 +47,9 @@ export function ResendVerificationForm({ defaultEmail = '' }: { defaultEmail?: s
       <Button type="submit" size="lg" className="w-full" disabled={resend.isPending}>
         {resend.isPending ? 'Sending...' : 'Send a new link'}
       </Button>
-      {resend.error ? (
-        <p role="alert" className="text-sm font-medium text-destructive-hover">
-          {errorMessage(resend.error, 'The email could not be sent. Please try again.')}
-        </p>
-      ) : null}
+      <FieldError
+        message={resend.error ? errorMessage(resend.error, EMAIL_NOT_SENT_MESSAGE) : undefined}
+      />
     </form>
   );
 }

@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/form-errors';
 import { RESEND_VERIFICATION_MESSAGE, useResendVerification } from '../api/resend-verification';
+import { EMAIL_NOT_SENT_MESSAGE } from '../messages';
 import { AuthLayout } from './auth-layout';
 
 export interface VerifyEmailNoticeProps {
@@ -63,11 +65,9 @@ export function VerifyEmailNotice({ email, onTryAgain }: VerifyEmailNoticeProps)
             </Button>
           </p>
         )}
-        {resend.error ? (
-          <p role="alert" className="font-medium text-destructive-hover">
-            {errorMessage(resend.error, 'The email could not be sent. Please try again.')}
-          </p>
-        ) : null}
+        <FieldError
+          message={resend.error ? errorMessage(resend.error, EMAIL_NOT_SENT_MESSAGE) : undefined}
+        />
         <p>
           Wrong address?{' '}
           <Button variant="link" onClick={onTryAgain}>

@@ -1,6 +1,10 @@
 import { useState, type ReactNode } from 'react';
 
+import { pageTitle, useDocumentTitle } from '../../../hooks/use-document-title';
 import { formatLongDate } from '../../../lib/format';
+
+/** Links inside a document's text. */
+export const linkClasses = 'font-medium text-primary underline underline-offset-4 rounded';
 
 export interface LegalSection {
   id: string;
@@ -9,6 +13,7 @@ export interface LegalSection {
 }
 
 export interface LegalDocumentProps {
+  /** The heading, and the tab title too. */
   title: string;
   intro: ReactNode;
   sections: LegalSection[];
@@ -16,6 +21,7 @@ export interface LegalDocumentProps {
 
 /** Shared frame of the Terms and Privacy pages: title, date, contents list and numbered sections. */
 export function LegalDocument({ title, intro, sections }: LegalDocumentProps) {
+  useDocumentTitle(pageTitle(title));
   // The spec dates both documents "today"; taken once so it cannot change during a visit.
   const [today] = useState(() => new Date());
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { apiClient } from '../../../lib/session-api-client';
 import { pbsQueryKey } from './pb-keys';
 
-const personalBestListSchema = z.array(personalBestSchema);
+export const personalBestListSchema = z.array(personalBestSchema);
 
 /** GET /pbs: the current PB of each exercise, in the user's order, each with its history. */
 export function getPersonalBests(): Promise<PersonalBest[]> {

@@ -1,11 +1,9 @@
-import { personalBestSchema, type PersonalBest } from '@pbshare/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { PersonalBest } from '@pbshare/shared';
 
 import { apiClient } from '../../../lib/session-api-client';
-import { pbsQueryKey, reorderMutationKey } from './pb-keys';
-
-const personalBestListSchema = z.array(personalBestSchema);
+import { personalBestListSchema } from './get-personal-bests';
+import { useOptimisticPbsMutation } from './optimistic-pbs-mutation';
+import { reorderMutationKey } from './pb-keys';
 
 /** PATCH /pbs/update-order with every card id exactly once, in the new order. */
 export function reorderPersonalBests(orderedIds: string[]): Promise<PersonalBest[]> {
@@ -26,26 +24,9 @@ export function applyOrder(list: PersonalBest[], orderedIds: readonly string[]):
 
 /** Optimistic like visibility: the new order shows at once and goes back on an error. */
 export function useReorderPersonalBests() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useOptimisticPbsMutation({
     mutationKey: reorderMutationKey,
     mutationFn: reorderPersonalBests,
-    onMutate: async (orderedIds) => {
-      await queryClient.cancelQueries({ queryKey: pbsQueryKey, exact: true });
-      const previous = queryClient.getQueryData<PersonalBest[]>(pbsQueryKey);
-      queryClient.setQueryData<PersonalBest[]>(
-        pbsQueryKey,
-        (list) => list && applyOrder(list, orderedIds),
-      );
-      return { previous };
-    },
-    onError: (_error, _ids, context) => {
-      if (context?.previous) queryClient.setQueryData(pbsQueryKey, context.previous);
-    },
-    onSettled: async () => {
-      if (queryClient.isMutating({ mutationKey: reorderMutationKey }) <= 1) {
-        await queryClient.invalidateQueries({ queryKey: pbsQueryKey });
-      }
-    },
+    update: applyOrder,
   });
 }

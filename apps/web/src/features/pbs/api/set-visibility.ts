@@ -1,8 +1,8 @@
 import { personalBestSchema, type PersonalBest } from '@pbshare/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '../../../lib/session-api-client';
-import { pbsQueryKey, setVisibilityMutationKey } from './pb-keys';
+import { useOptimisticPbsMutation } from './optimistic-pbs-mutation';
+import { setVisibilityMutationKey } from './pb-keys';
 
 export interface SetVisibilityInput {
   /** A record id of the exercise (the card's id). */
@@ -17,31 +17,12 @@ export function setVisibility(input: SetVisibilityInput): Promise<PersonalBest> 
   });
 }
 
-/**
- * Optimistic (SPEC.md section 4): the cached list changes at once, goes back on an error, and
- * is refetched once the last pending toggle has settled.
- */
+/** Optimistic: the card shows or hides at once and goes back on an error. */
 export function useSetVisibility() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useOptimisticPbsMutation({
     mutationKey: setVisibilityMutationKey,
     mutationFn: setVisibility,
-    onMutate: async ({ id, isVisible }) => {
-      await queryClient.cancelQueries({ queryKey: pbsQueryKey, exact: true });
-      const previous = queryClient.getQueryData<PersonalBest[]>(pbsQueryKey);
-      queryClient.setQueryData<PersonalBest[]>(pbsQueryKey, (list) =>
-        list?.map((pb) => (pb.id === id ? { ...pb, isVisible } : pb)),
-      );
-      return { previous };
-    },
-    onError: (_error, _input, context) => {
-      if (context?.previous) queryClient.setQueryData(pbsQueryKey, context.previous);
-    },
-    onSettled: async () => {
-      // This mutation still counts itself while it settles.
-      if (queryClient.isMutating({ mutationKey: setVisibilityMutationKey }) <= 1) {
-        await queryClient.invalidateQueries({ queryKey: pbsQueryKey });
-      }
-    },
+    update: (list, { id, isVisible }) =>
+      list.map((pb) => (pb.id === id ? { ...pb, isVisible } : pb)),
   });
 }

@@ -102,7 +102,6 @@ export function PbForm({
   const matching = title.trim()
     ? exercises.find((pb) => titleKey(pb.title) === titleKey(title))
     : undefined;
-  const editingOwnTitle = mode === 'edit' && matching?.id === recordId;
   const atFreeLimit =
     mode === 'add' &&
     user?.subscription_tier === 'free' &&
@@ -113,7 +112,7 @@ export function PbForm({
       ? `This adds a new record to your ${matching.title}.`
       : atFreeLimit
         ? `Free accounts can track ${FREE_TIER_PB_LIMIT} exercises: pick one of yours to add a new record.`
-        : editingOwnTitle || mode === 'edit'
+        : mode === 'edit'
           ? undefined
           : 'Use the same name each time to build its history.';
 

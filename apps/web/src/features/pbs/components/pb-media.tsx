@@ -1,8 +1,9 @@
-import { TIMINGS, type PbMedia } from '@pbshare/shared';
+import { storyImageSrcSet, type PbMedia } from '@pbshare/shared';
 import { ImageOff, VideoOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 
 import { cn } from '../../../lib/cn';
+import { playWithRetries } from '../../../lib/play-with-retries';
 
 /** Where collapsed videos rest, so the card shows a real frame rather than black. */
 const RESTING_FRAME_SECONDS = 0.1;
@@ -20,7 +21,7 @@ export interface PbMediaViewProps {
 
 /**
  * A PB's photo or video (SPEC.md section 2). Images come as a srcset of the 480 px card rendition
- * and the 1080 px one, lazily, with their size reserved. Videos autoplay muted once expanded and
+ * and the full one, lazily, with their size reserved. Videos autoplay muted once expanded and
  * go back to their resting frame when collapsed. A broken image is hidden; a broken video says so.
  */
 export function PbMediaView({
@@ -86,10 +87,7 @@ function PbImage({
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const src = media.cardUrl ?? media.fullUrl;
-  const srcSet =
-    media.cardUrl && media.cardUrl !== media.fullUrl
-      ? `${media.cardUrl} 480w, ${media.fullUrl} 1080w`
-      : undefined;
+  const srcSet = storyImageSrcSet(media);
 
   return (
     <div className={cn('bg-muted', className)}>
@@ -135,20 +133,9 @@ function PbVideo({
       if (video.readyState > 0) video.currentTime = RESTING_FRAME_SECONDS;
       return;
     }
-    // Browsers refuse play() now and then while the element is still settling (a layout change,
-    // a load in flight): try again a few times, as the spec's retry timings say.
     video.muted = true;
-    const attempt = () => {
-      if (!video.paused) return;
-      video.play().catch(() => {
-        // Autoplay refused or interrupted: the next retry (or the controls) takes over.
-      });
-    };
-    attempt();
-    const timers = TIMINGS.videoAutoplayRetriesMs.map((ms) => window.setTimeout(attempt, ms));
-    return () => {
-      for (const timer of timers) window.clearTimeout(timer);
-    };
+    // A refusal needs nothing here: the next retry (or the controls) takes over.
+    return playWithRetries(video);
   }, [expanded, failed]);
 
   if (failed) {

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { buttonClasses } from '../../../components/ui/button';
 import { personalBestCount } from '../../pbs/pb-format';
+import { profileLink } from '../../share/profile-link';
 
 /**
  * The top of /profile (SPEC.md section 2): greeting, avatar, username, bio, the PB count, the
@@ -12,8 +13,7 @@ import { personalBestCount } from '../../pbs/pb-format';
  */
 export function ProfileHeader({ user, pbCount }: { user: User; pbCount: number | undefined }) {
   const name = user.displayName.length > 0 ? user.displayName : 'User';
-  const publicUrl = `${window.location.origin}/${user.displayName}`;
-  const publicLabel = `${window.location.host}/${user.displayName}`;
+  const link = profileLink(user.displayName);
 
   return (
     <section
@@ -61,13 +61,15 @@ export function ProfileHeader({ user, pbCount }: { user: User; pbCount: number |
           <p className="font-semibold" data-testid="pb-count">
             {pbCount === undefined ? '\u00a0' : personalBestCount(pbCount)}
           </p>
-          <a
-            href={publicUrl}
-            className="inline-flex min-w-0 items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline"
-          >
-            <Link2 className="size-4 shrink-0" aria-hidden="true" />
-            <span className="truncate">{publicLabel}</span>
-          </a>
+          {link ? (
+            <a
+              href={link.url}
+              className="inline-flex min-w-0 items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline"
+            >
+              <Link2 className="size-4 shrink-0" aria-hidden="true" />
+              <span className="truncate">{link.display}</span>
+            </a>
+          ) : null}
         </div>
 
         <div className="mt-5 flex flex-wrap gap-2">

@@ -9,7 +9,7 @@ import { isPublicProfile } from '../is-public-profile';
 const publicApi = createApiClient();
 
 /** GET /v1/pbs/user/{username}: the person's visible PBs, or null when there is no such person. */
-export async function getPublicProfile(
+async function getPublicProfile(
   username: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<PublicProfile | null> {
@@ -27,12 +27,12 @@ export async function getPublicProfile(
   }
 }
 
-export const publicProfileKeys = {
+const publicProfileKeys = {
   /** Usernames resolve case-insensitively, so /Ada and /ada share one cache entry. */
   profile: (username: string) => ['public-profile', username.toLowerCase()] as const,
 };
 
-export function publicProfileQueryOptions(username: string) {
+function publicProfileQueryOptions(username: string) {
   return queryOptions({
     queryKey: publicProfileKeys.profile(username),
     queryFn: ({ signal }) => getPublicProfile(username, { signal }),

@@ -3,7 +3,6 @@ import { deleteAccountInputSchema } from '@pbshare/shared';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 
 import { Button } from '../../../components/ui/button';
 import {
@@ -20,14 +19,13 @@ import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../components/ui/toaster';
 import { applyFieldErrors, errorMessage } from '../../../lib/form-errors';
-import { useAuth } from '../../auth/use-auth';
+import { useLeaveSession } from '../../auth/use-sign-out';
 import { ACCOUNT_DELETED_MESSAGE, useDeleteAccount } from '../api/delete-account';
 
 /** Self-service account deletion, confirmed with the password (DESIGN.md section 4). */
 export function DeleteAccountDialog() {
   const [open, setOpen] = useState(false);
-  const navigate = useNavigate();
-  const { clearSession } = useAuth();
+  const leaveSession = useLeaveSession();
   const remove = useDeleteAccount();
   const {
     register,
@@ -87,8 +85,7 @@ export function DeleteAccountDialog() {
                 }
                 return;
               }
-              await navigate('/', { replace: true });
-              clearSession();
+              await leaveSession();
               toast.success('Account deleted', { description: ACCOUNT_DELETED_MESSAGE });
             })(event);
           }}

@@ -93,7 +93,7 @@ export function PasswordTab() {
       />
 
       {change.isSuccess ? (
-        <Alert className="border-success/25 bg-success/5 [&>svg]:text-success">
+        <Alert variant="success">
           <CircleCheck aria-hidden="true" />
           <AlertDescription>
             <p className="font-medium">{PASSWORD_UPDATED_MESSAGE}</p>

@@ -1,11 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BIO_MAX_LENGTH, profileUpdateInputSchema, TIMINGS, type User } from '@pbshare/shared';
-import { Camera, CircleAlert, CircleCheck } from 'lucide-react';
+import {
+  AVATAR_MAX_BYTES,
+  BIO_MAX_LENGTH,
+  profileUpdateInputSchema,
+  TIMINGS,
+  type User,
+} from '@pbshare/shared';
+import { Camera, CircleCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 
-import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Alert, AlertDescription, ErrorAlert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Field, FieldError } from '../../../components/ui/field';
@@ -16,8 +22,8 @@ import { isApiError } from '../../../lib/api-client';
 import { applyFieldErrors, errorMessage } from '../../../lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
 
-/** The server's limit for an avatar (PUT /users answers 413 above it). */
-export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
+// The server's limit (PUT /users answers 413 above it), as the messages spell it.
+const AVATAR_MAX_SIZE = `${AVATAR_MAX_BYTES / 1024 / 1024} MB`;
 export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully!';
 const PROFILE_UPDATE_FAILED = 'Your profile could not be saved. Please try again.';
 
@@ -76,7 +82,7 @@ export function ProfileTab({ user }: { user: User }) {
       return;
     }
     if (file.size > AVATAR_MAX_BYTES) {
-      setImageError('Your image must be 10 MB or less.');
+      setImageError(`Your image must be ${AVATAR_MAX_SIZE} or less.`);
       return;
     }
     setImageError(undefined);
@@ -147,7 +153,7 @@ export function ProfileTab({ user }: { user: User }) {
           <p id={photoHintId} className="text-center text-xs text-muted-foreground sm:text-left">
             {picked
               ? `New photo: ${picked.file.name}. Save to use it.`
-              : 'JPEG, PNG, WebP, GIF or AVIF, up to 10 MB. We crop it to a square.'}
+              : `JPEG, PNG, WebP, GIF or AVIF, up to ${AVATAR_MAX_SIZE}. We crop it to a square.`}
           </p>
           <input
             ref={fileInputRef}
@@ -194,13 +200,10 @@ export function ProfileTab({ user }: { user: User }) {
       </Field>
 
       {serverError && !imageRejected ? (
-        <Alert variant="destructive">
-          <CircleAlert aria-hidden="true" />
-          <AlertDescription>{errorMessage(serverError, PROFILE_UPDATE_FAILED)}</AlertDescription>
-        </Alert>
+        <ErrorAlert>{errorMessage(serverError, PROFILE_UPDATE_FAILED)}</ErrorAlert>
       ) : null}
       {saved ? (
-        <Alert className="border-success/25 bg-success/5 [&>svg]:text-success">
+        <Alert variant="success">
           <CircleCheck aria-hidden="true" />
           <AlertDescription>{PROFILE_UPDATED_MESSAGE}</AlertDescription>
         </Alert>

@@ -1,5 +1,4 @@
 import { ListChecks } from 'lucide-react';
-import { useRef } from 'react';
 
 import { Button } from '../../../components/ui/button';
 import {
@@ -9,6 +8,7 @@ import {
   DialogDescription,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { useRestoreFocus } from '../../../hooks/use-restore-focus';
 
 export interface NoSelectionDialogProps {
   open: boolean;
@@ -17,21 +17,15 @@ export interface NoSelectionDialogProps {
 
 /** Preview with nothing selected (SPEC.md sections 2 and 5). */
 export function NoSelectionDialog({ open, onOpenChange }: NoSelectionDialogProps) {
-  // Opened by the Preview button rather than a Dialog.Trigger: give focus back to it by hand.
-  const returnFocusRef = useRef<HTMLElement | null>(null);
+  // Opened by the Preview button rather than a Dialog.Trigger.
+  const returnFocus = useRestoreFocus();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         hideCloseButton
         className="max-w-sm justify-items-center text-center"
-        onOpenAutoFocus={() => {
-          returnFocusRef.current =
-            document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          returnFocusRef.current?.focus();
-        }}
+        onOpenAutoFocus={returnFocus.remember}
+        onCloseAutoFocus={returnFocus.restore}
       >
         <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-primary-soft text-primary">
           <ListChecks className="size-7" aria-hidden="true" />

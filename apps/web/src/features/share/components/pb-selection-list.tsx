@@ -1,8 +1,9 @@
-import type { PersonalBest } from '@pbshare/shared';
+import { storyBackdropUrl, type PersonalBest } from '@pbshare/shared';
 import { Check, Eye, EyeOff, Play } from 'lucide-react';
 
+import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
-import { countLabel } from '../../story-viewer/story-format';
+import { countLabel } from '../../pbs/pb-format';
 
 export interface PbSelectionListProps {
   pbs: readonly PersonalBest[];
@@ -27,8 +28,7 @@ export function PbSelectionList({ pbs, onToggle }: PbSelectionListProps) {
 
 function PbRow({ pb, onToggle }: { pb: PersonalBest; onToggle: (pb: PersonalBest) => void }) {
   const selected = pb.isVisible;
-  const thumbnail =
-    pb.media.type === 'video' ? pb.media.posterUrl : (pb.media.cardUrl ?? pb.media.fullUrl);
+  const thumbnail = storyBackdropUrl(pb.media);
 
   return (
     <button
@@ -84,8 +84,8 @@ function PbRow({ pb, onToggle }: { pb: PersonalBest; onToggle: (pb: PersonalBest
           <span className="text-lg leading-tight font-bold tracking-tight tabular-nums">
             {pb.displayValue}
           </span>
-          {pb.sets !== null ? <Badge>{countLabel(pb.sets, 'set')}</Badge> : null}
-          {pb.reps !== null ? <Badge>{countLabel(pb.reps, 'rep')}</Badge> : null}
+          {pb.sets !== null ? <Badge className="px-2">{countLabel(pb.sets, 'set')}</Badge> : null}
+          {pb.reps !== null ? <Badge className="px-2">{countLabel(pb.reps, 'rep')}</Badge> : null}
         </span>
       </span>
 
@@ -103,13 +103,5 @@ function PbRow({ pb, onToggle }: { pb: PersonalBest; onToggle: (pb: PersonalBest
         {selected ? 'Shown' : 'Hidden'}
       </span>
     </button>
-  );
-}
-
-function Badge({ children }: { children: string }) {
-  return (
-    <span className="rounded-full bg-secondary px-2 py-0.5 text-xs font-semibold text-secondary-foreground">
-      {children}
-    </span>
   );
 }
