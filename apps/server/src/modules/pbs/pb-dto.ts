@@ -5,6 +5,7 @@ import {
   type PbMedia,
   type PbRecord,
   type PersonalBest,
+  type PublicPb,
 } from '@pbshare/shared';
 import type { ExerciseRow, RecordRow } from './repository.js';
 
@@ -62,5 +63,30 @@ export function toPersonalBest(
     isVisible: exercise.isVisible,
     order: exercise.position,
     personalBestHistory: history.map((r) => toPbRecord(r, url)),
+  };
+}
+
+/**
+ * A card as a visitor of the public page sees it. Every field is named here on purpose: a field
+ * added to the owner's card does not reach strangers until someone adds it to this list.
+ */
+export function toPublicPb(exercise: ExerciseRow, current: RecordRow, url: UrlOf): PublicPb {
+  const record = toPbRecord(current, url);
+  return {
+    id: record.id,
+    title: exercise.title,
+    category: exercise.category,
+    value: record.value,
+    displayValue: record.displayValue,
+    amount: record.amount,
+    unit: record.unit,
+    date: record.date,
+    achievedOn: record.achievedOn,
+    sets: record.sets,
+    reps: record.reps,
+    story: record.story,
+    image: record.image,
+    mediaType: record.mediaType,
+    media: record.media,
   };
 }

@@ -6,6 +6,7 @@ import {
   splitCurrent,
   titleKey,
   type PersonalBest,
+  type PublicPb,
 } from '@pbshare/shared';
 import { AppError } from '../../http/app-error.js';
 import { SESSION_EXPIRED_MESSAGE } from '../../http/auth-guard.js';
@@ -13,7 +14,7 @@ import { keysOf, type PbMediaStore } from '../../media/pb-media.js';
 import type { ReceivedFile } from '../../media/receive-upload.js';
 import type { UsersRepository } from '../users/repository.js';
 import type { PbInput } from './pb-input.js';
-import { toPersonalBest } from './pb-dto.js';
+import { toPersonalBest, toPublicPb } from './pb-dto.js';
 import type { ExerciseRow, PbsRepository, PbsTx, RecordRow } from './repository.js';
 
 export interface UploadedMedia {
@@ -39,6 +40,20 @@ export class PbsService {
   ) {}
 
   async list(userId: string): Promise<PersonalBest[]> {
+    return (await this.exercisesWithRecords(userId)).map(({ exercise, current, history }) =>
+      toPersonalBest(exercise, current, history, this.url),
+    );
+  }
+
+  /** The visible cards as anyone may see them: current records only, public fields only. */
+  async listPublic(userId: string): Promise<PublicPb[]> {
+    return (await this.exercisesWithRecords(userId))
+      .filter(({ exercise }) => exercise.isVisible)
+      .map(({ exercise, current }) => toPublicPb(exercise, current, this.url));
+  }
+
+  /** Each exercise in the user's order with its current record and the rest, newest first. */
+  private async exercisesWithRecords(userId: string) {
     const [exercises, records] = await Promise.all([
       this.pbs.exercisesOf(userId),
       this.pbs.recordsOf(userId),
@@ -51,7 +66,7 @@ export class PbsService {
     }
     return exercises.flatMap((exercise) => {
       const split = splitCurrent(byExercise.get(exercise.id) ?? []);
-      return split ? [toPersonalBest(exercise, split.current, split.history, this.url)] : [];
+      return split ? [{ exercise, ...split }] : [];
     });
   }
 

@@ -1,4 +1,4 @@
-import type { PublicProfile } from '@pbshare/shared';
+import { publicPbSchema, type PublicProfile } from '@pbshare/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, multipart, newSignedInUser, type SignedIn } from '../../test/accounts.js';
 import { createPb, weightFields } from '../../test/pbs.js';
@@ -59,6 +59,10 @@ describe('GET /v1/pbs/user/{username}', () => {
       mediaType: 'image',
     });
     expect(profile.pbs[0]?.media.cardUrl).toMatch(/^\/media\//);
+    // Exactly the public schema's fields: nothing of the owner's card (order, ids, history).
+    for (const pb of profile.pbs) {
+      expect(Object.keys(pb).sort()).toEqual(Object.keys(publicPbSchema.shape).sort());
+    }
   });
 
   it('never reveals the e-mail, the tier, hidden PBs or history', async () => {

@@ -1,9 +1,4 @@
-import {
-  USERNAME_MAX_LENGTH,
-  isReservedUsername,
-  publicPbSchema,
-  type PublicProfile,
-} from '@pbshare/shared';
+import { USERNAME_MAX_LENGTH, isReservedUsername, type PublicProfile } from '@pbshare/shared';
 import type { PbsService } from '../pbs/service.js';
 import type { UsersRepository } from '../users/repository.js';
 
@@ -22,15 +17,13 @@ export class PublicProfileService {
     if (username.length > USERNAME_MAX_LENGTH || isReservedUsername(username)) return undefined;
     const user = await this.users.findByDisplayName(username);
     if (!user) return undefined;
-    const pbs = (await this.pbs.list(user.id)).filter((pb) => pb.isVisible);
     return {
       user: {
         displayName: user.displayName,
         bio: user.bio,
         profileImage: user.profileImageKey ? this.mediaUrl(user.profileImageKey) : null,
       },
-      // Parsing strips every field the public schema does not name: history, order, visibility.
-      pbs: pbs.map((pb) => publicPbSchema.parse(pb)),
+      pbs: await this.pbs.listPublic(user.id),
     };
   }
 }
