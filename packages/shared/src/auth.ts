@@ -75,5 +75,5 @@ export type User = z.infer<typeof userSchema>;
 export const sessionSchema = z.object({ accessToken: z.string(), user: userSchema });
 export type Session = z.infer<typeof sessionSchema>;
 
-/** localStorage key of the access token (SPEC.md section 3). */
+/** localStorage key of the access token (docs/PRODUCT.md §3). */
 export const ACCESS_TOKEN_STORAGE_KEY = 'accessToken';

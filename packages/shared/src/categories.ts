@@ -1,4 +1,4 @@
-/** PB categories and their units (SPEC.md section 3). */
+/** PB categories and their units (docs/PRODUCT.md §3). */
 export const CATEGORIES = [
   'Weight Training',
   'Bodyweight Training',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Every /v1 answer, errors included, has this shape (DESIGN.md section 4). `code` is present on
+ * Every /v1 answer, errors included, has this shape (docs/PRODUCT.md §10). `code` is present on
  * errors only; `issues` lists field-level problems of a rejected input.
  */
 export interface ApiEnvelope<T> {

@@ -1,4 +1,4 @@
-/** The two one-time Pro plans (SPEC.md section 9). Prices are in US cents to avoid float maths. */
+/** The two one-time Pro plans (docs/PRODUCT.md §9). Prices are in US cents to avoid float maths. */
 export const PLAN_IDS = ['one-year', 'lifetime'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 

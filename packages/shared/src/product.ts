@@ -1,4 +1,4 @@
-/** Product-wide constants taken from SPEC.md section 9 (and section 1 for the marketing copy). */
+/** Product-wide constants taken from docs/PRODUCT.md §9 (and section 1 for the marketing copy). */
 export const PRODUCT_NAME = 'PBShare';
 
 /** The fixed marketing figure the landing page shows. */

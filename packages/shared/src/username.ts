@@ -8,7 +8,7 @@ export const USERNAME_MAX_LENGTH = 30;
  * the API, the media or a well-known file. Compared case-insensitively.
  */
 export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
-  // app routes (SPEC.md section 2)
+  // app routes (docs/PRODUCT.md §2)
   'login',
   'signup',
   'verify',

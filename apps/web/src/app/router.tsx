@@ -4,7 +4,7 @@ import { HydrateFallback } from './layouts/hydrate-fallback';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 
-/** Every route of SPEC.md section 2. Each page is its own chunk, fetched on first visit. */
+/** Every route of docs/PRODUCT.md §2. Each page is its own chunk, fetched on first visit. */
 export const routes: RouteObject[] = [
   {
     id: 'root',

@@ -8,7 +8,7 @@ export function pageTitle(page: string): string {
 
 /**
  * Sets the tab title while the calling page is shown. On unmount it goes back to the product name
- * (SPEC.md section 9) so a page without its own title never shows the previous page's.
+ * (docs/PRODUCT.md §9) so a page without its own title never shows the previous page's.
  */
 export function useDocumentTitle(title: string): void {
   useEffect(() => {

@@ -15,7 +15,7 @@ import { NoPbsYet, PbsLoading } from '../pbs/components/pb-list-states';
 import { usePbDeletion } from '../pbs/use-pb-deletion';
 import { ProfileHeader } from './components/profile-header';
 
-/** /profile (SPEC.md section 2): the header and the user's PBs. */
+/** /profile (docs/PRODUCT.md §2): the header and the user's PBs. */
 export function ProfilePage() {
   useDocumentTitle(pageTitle('Your profile'));
   const { user } = useAuth();
@@ -131,7 +131,7 @@ export function ProfilePage() {
               }}
               onToggleVisibility={toggleVisibility}
               onDelete={async (pb) => {
-                // Deleting the current record clears the open card (SPEC.md section 4).
+                // Deleting the current record clears the open card (docs/PRODUCT.md §4).
                 if (await deleteCurrent(pb)) setExpandedExerciseId(null);
               }}
               onDeleteHistory={(pb, record) => deleteHistory(record, pb.title)}

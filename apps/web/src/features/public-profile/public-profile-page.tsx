@@ -10,7 +10,7 @@ import { EndScreen } from './components/end-screen';
 import { ProfileNotFound } from './components/profile-not-found';
 
 /**
- * /{username}: a person's visible PBs as a full-screen story (SPEC.md section 2). Loading, then
+ * /{username}: a person's visible PBs as a full-screen story (docs/PRODUCT.md §2). Loading, then
  * either Profile Not Found or the viewer; closing the viewer shows the end screen. This page lives
  * outside the site layout (no top bar) and imports nothing of the signed-in app.
  */
@@ -31,7 +31,7 @@ export function PublicProfilePage() {
 
   const { error } = profile;
   useEffect(() => {
-    // SPEC.md section 8: a failed load is logged and shown as Profile Not Found.
+    // docs/PRODUCT.md §8: a failed load is logged and shown as Profile Not Found.
     if (error) console.error('Could not load the public profile', error);
   }, [error]);
 

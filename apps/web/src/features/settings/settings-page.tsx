@@ -42,7 +42,7 @@ const tabs: SettingsTab[] = [
   },
 ];
 
-/** /profile/settings (SPEC.md section 2). Only reached signed in, behind the protected route. */
+/** /profile/settings (docs/PRODUCT.md §2). Only reached signed in, behind the protected route. */
 export function SettingsPage() {
   useDocumentTitle(pageTitle('Profile Settings'));
   const { user } = useAuth();

@@ -20,7 +20,7 @@ import { ShareLinkCard } from './components/share-link-card';
 import { profileLink } from './profile-link';
 
 /**
- * /share-profile (SPEC.md section 2): the public link with copy, QR code and native share; the
+ * /share-profile (docs/PRODUCT.md §2): the public link with copy, QR code and native share; the
  * PBs to show on the public page (a toggle saves at once); and a preview of exactly what
  * visitors will see.
  */

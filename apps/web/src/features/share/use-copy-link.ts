@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/toaster';
 
 /**
- * The 'Copy Link' button (SPEC.md sections 4, 5 and 8): with no link, the 'Missing username'
+ * The 'Copy Link' button (docs/PRODUCT.md §4, §5 and §8): with no link, the 'Missing username'
  * toast; otherwise the link goes to the clipboard, the button reads 'Copied!' for 2 s and a toast
  * confirms it, or a 'Failed to copy' toast says it could not.
  */

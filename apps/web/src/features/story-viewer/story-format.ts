@@ -11,7 +11,7 @@ export function formatStoryDate(achievedOn: string, fallback: string): string {
 
 /**
  * The name the viewer shows for a person: the display name, else the part of the e-mail before
- * the '@', else 'user' (SPEC.md section 2, /share-profile).
+ * the '@', else 'user' (docs/PRODUCT.md §2, /share-profile).
  */
 export function storyOwnerName({
   displayName,

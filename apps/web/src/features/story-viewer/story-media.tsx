@@ -114,7 +114,7 @@ export function StoryMedia({
   );
 }
 
-/** Shown in place of media that failed to load (SPEC.md section 8). */
+/** Shown in place of media that failed to load (docs/PRODUCT.md §8). */
 function MediaPlaceholder() {
   return (
     <div

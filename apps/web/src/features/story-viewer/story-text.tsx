@@ -3,7 +3,7 @@ import { useId } from 'react';
 
 import { cn } from '../../lib/cn';
 
-/** Stories longer than this get the 'Tap to read more' hint (SPEC.md section 9). */
+/** Stories longer than this get the 'Tap to read more' hint (docs/PRODUCT.md §9). */
 export function isLongStory(story: string): boolean {
   return story.trim().length > LAYOUT.storyReadMoreAboveChars;
 }

@@ -33,7 +33,7 @@ export interface StoryViewerProps {
 }
 
 /**
- * The one story viewer, used by the share preview and the public page (SPEC.md section 2): a
+ * The one story viewer, used by the share preview and the public page (docs/PRODUCT.md §2): a
  * phone-sized frame (390x844, at most 90vh) centred on wide screens and the whole screen on
  * phones, one progress segment per PB, tap zones and buttons that move with wrap-around, the
  * arrow keys, and Escape to close. It is a modal dialog: focus stays inside while it is open.

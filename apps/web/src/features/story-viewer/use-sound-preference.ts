@@ -27,7 +27,7 @@ function pageHasBeenActivated(): boolean {
 }
 
 /**
- * The sound of the viewer's videos (SPEC.md section 4): one muted flag shared by every video,
+ * The sound of the viewer's videos (docs/PRODUCT.md §4): one muted flag shared by every video,
  * which starts true, and a sound preference kept in localStorage that defaults to on.
  *
  * Browsers refuse to start a video with sound before the visitor has interacted with the page, so

@@ -13,7 +13,7 @@ export type StoryAction =
   | { type: 'toggle-story' };
 
 /**
- * Moving wraps around at both ends (SPEC.md section 4) and always closes the full story, so the
+ * Moving wraps around at both ends (docs/PRODUCT.md §4) and always closes the full story, so the
  * next slide starts clamped.
  */
 export function storyReducer(state: StoryState, action: StoryAction): StoryState {

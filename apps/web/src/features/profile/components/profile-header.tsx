@@ -8,7 +8,7 @@ import { personalBestCount } from '../../pbs/pb-format';
 import { profileLink } from '../../share/profile-link';
 
 /**
- * The top of /profile (SPEC.md section 2): greeting, avatar, username, bio, the PB count, the
+ * The top of /profile (docs/PRODUCT.md §2): greeting, avatar, username, bio, the PB count, the
  * public link and the ways to share and to change the profile.
  */
 export function ProfileHeader({ user, pbCount }: { user: User; pbCount: number | undefined }) {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Logo } from '../../../components/layout/logo';
 import { Button } from '../../../components/ui/button';
 
-/** /{username} for nobody (SPEC.md section 2). */
+/** /{username} for nobody (docs/PRODUCT.md §2). */
 export function ProfileNotFound() {
   return (
     <>

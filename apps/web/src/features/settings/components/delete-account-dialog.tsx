@@ -22,7 +22,7 @@ import { applyFieldErrors, errorMessage } from '../../../lib/form-errors';
 import { useLeaveSession } from '../../auth/use-sign-out';
 import { ACCOUNT_DELETED_MESSAGE, useDeleteAccount } from '../api/delete-account';
 
-/** Self-service account deletion, confirmed with the password (DESIGN.md section 4). */
+/** Self-service account deletion, confirmed with the password (docs/PRODUCT.md §10). */
 export function DeleteAccountDialog() {
   const [open, setOpen] = useState(false);
   const leaveSession = useLeaveSession();

@@ -62,7 +62,7 @@ export function ProfileTab({ user }: { user: User }) {
     [picked],
   );
 
-  // After a save, a short pause on the success text, then back to the profile (SPEC.md section 2).
+  // After a save, a short pause on the success text, then back to the profile (docs/PRODUCT.md §2).
   useEffect(() => {
     if (!saved) return;
     const timer = window.setTimeout(() => {

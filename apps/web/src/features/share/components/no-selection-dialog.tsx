@@ -15,7 +15,7 @@ export interface NoSelectionDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Preview with nothing selected (SPEC.md sections 2 and 5). */
+/** Preview with nothing selected (docs/PRODUCT.md §2 and §5). */
 export function NoSelectionDialog({ open, onOpenChange }: NoSelectionDialogProps) {
   // Opened by the Preview button rather than a Dialog.Trigger.
   const returnFocus = useRestoreFocus();
