@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Routes are lazy: the first visit of a page transforms its whole module graph, which takes more
+// than Testing Library's default second on a busy 2-core CI machine. Waiting longer costs nothing
+// when the page is quick.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout: its scrollTo only logs 'Not implemented', once per navigation that the
 // router's scroll restoration handles.
