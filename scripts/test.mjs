@@ -28,6 +28,9 @@ const steps = [
     { cwd: join(root, ws) },
   ]),
   ['build', 'npm', ['run', 'build']],
+  // Kills the built server mid-write a few times and checks nothing acknowledged was lost; it
+  // prints its own figures ("lost 0, hung 0"), which the closing tally does not count.
+  ['soak (short)', 'npm', ['run', 'soak', '--', '--short']],
   [
     'end-to-end (Playwright, Chromium)',
     'npx',

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { signedInAccount } from '../support/accounts.js';
 import { test, expect } from '../support/fixtures.js';
 import {
@@ -70,7 +71,11 @@ test.describe('adding personal bests', () => {
 
     // A video longer than 30 s is refused before any upload.
     await pickMedia(page, LONG_VIDEO());
-    await expect(page.getByText('Video must be 30 seconds or less.')).toBeVisible();
+    // Said twice on purpose: in a toast and under the media field, which outlasts the toast.
+    await expect(toastWith(page, 'Video must be 30 seconds or less.')).toBeVisible();
+    await expect(page.getByLabel('Photo or video')).toHaveAccessibleDescription(
+      'Video must be 30 seconds or less.',
+    );
     await expect(page.getByTestId('media-preview')).toHaveCount(0);
 
     await pickMedia(page, RUN_VIDEO());
@@ -117,8 +122,16 @@ test.describe('adding personal bests', () => {
     await signedInAccount(page, request);
     await page.goto('/add-pb');
     await pickMedia(page, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
-    await expect(page.getByText('Invalid file type')).toBeVisible();
-    await expect(page.getByText('Please select an image or video file.')).toBeVisible();
+    await expect(toastWith(page, 'Invalid file type')).toBeVisible();
+    await expect(toastWith(page, 'Please select an image or video file.')).toBeVisible();
+    await expect(page.getByLabel('Photo or video')).toHaveAccessibleDescription(
+      'Please select an image or video file.',
+    );
     await expect(page.getByRole('button', { name: 'Save Personal Best' })).toBeDisabled();
   });
 });
+
+/** A text inside one of the toasts, as opposed to the same words under a field. */
+function toastWith(page: Page, text: string) {
+  return page.locator('[data-sonner-toast]').getByText(text);
+}

@@ -146,7 +146,14 @@ test.describe('managing personal bests', () => {
     await seedThree(page, request);
     await expect(page.getByText('3/3 personal bests added')).toBeVisible();
 
+    // At the cap, 'Add New' explains the limit before any form is filled.
     await page.getByRole('link', { name: 'Add New', exact: true }).click();
+    const early = page.getByRole('dialog', { name: 'You have reached the free limit' });
+    await expect(early).toContainText('Upgrade to Pro for unlimited personal bests');
+    await early.getByRole('button', { name: 'Add a record' }).click();
+
+    // Going on anyway, a new exercise is refused by the server and the same offer follows.
+    await expect(page).toHaveURL(/\/add-pb$/);
     await page.getByRole('combobox', { name: 'Category' }).selectOption('Swimming');
     await page.getByLabel('Exercise name').fill('100m Freestyle');
     await expect(page.getByText(/Free accounts can track 3 exercises/)).toBeVisible();
@@ -159,7 +166,7 @@ test.describe('managing personal bests', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Upgrade to Pro for unlimited personal bests');
     await dialog.getByRole('link', { name: 'Upgrade to Pro' }).click();
-    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page).toHaveURL(/\/pricing\?from=%2Fadd-pb$/);
   });
 
   test('deletes a personal best', async ({ page, request }) => {

@@ -1,65 +1,25 @@
 // Shared by the benchmarks: start the production build on a free port with a throw-away DATA_DIR,
 // create a signed-in account, and read a process's resident memory.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { freePort, root, startBuiltServer } from '../lib/built-server.mjs';
 
-export const root = resolve(import.meta.dirname, '../..');
+export { freePort, root };
 export const MB = 1024 * 1024;
 
-export function freePort() {
-  return new Promise((done) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
-}
-
-export async function waitForReady(url) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} never became ready`);
-}
-
-/** The built server, as `npm start` runs it, on its own port and data folder. */
+/** The built server, as `npm start` runs it, on its own port and throw-away data folder. */
 export async function startServer() {
   const work = mkdtempSync(join(tmpdir(), 'pbshare-bench-'));
   const dataDir = join(work, 'data');
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_ORIGIN: base,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitForReady(`${base}/readyz`);
+  const server = await startBuiltServer({ dataDir });
   return {
-    base,
+    base: server.base,
     dataDir,
     work,
-    pid: child.pid,
+    pid: server.pid,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await server.stop();
       rmSync(work, { recursive: true, force: true });
     },
   };

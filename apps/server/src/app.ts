@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -12,21 +12,34 @@ import {
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { closeConnectionsWhileDraining } from './http/draining.js';
+import { refuseNulCharacters } from './http/nul-guard.js';
 import { registerErrorHandling, sendApiNotFound } from './http/error-handler.js';
 import { echoRequestId, genRequestId } from './http/request-id.js';
-import { registerSecurityHeaders } from './http/security.js';
+import { buildSecurityHeaders, registerSecurityHeaders } from './http/security.js';
+import { guardAgainstStalledBodies } from './http/body-stall-guard.js';
+import { registerIdempotency } from './http/idempotency.js';
+import { IdempotencyRepository } from './http/idempotency-repository.js';
+import { serverOptions } from './http/server-options.js';
 import { AttemptLimiter } from './http/attempt-limiter.js';
+import { MemoryAttemptStore } from './http/attempt-store.js';
+import { SignInThrottle } from './http/sign-in-throttle.js';
 import { makeRequireAuth } from './http/auth-guard.js';
 import type { Mailer } from './mail/mailer.js';
 import { OutboxMailer } from './mail/outbox-mailer.js';
 import { SmtpMailer } from './mail/smtp-mailer.js';
 import { appConfigRoutes } from './modules/app-config/routes.js';
+import { BillingRepository } from './modules/billing/repository.js';
+import { billingRoutes } from './modules/billing/routes.js';
+import { BillingService } from './modules/billing/service.js';
+import { choosePaymentProvider } from './payments/choose-provider.js';
+import type { PaymentProvider } from './payments/payment-provider.js';
 import { AuthRepository } from './modules/auth/repository.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { PbMediaStore } from './media/pb-media.js';
 import { uploadTmpDir } from './media/stale-uploads.js';
+import { UploadLimiter } from './media/upload-limiter.js';
 import { PbsRepository } from './modules/pbs/repository.js';
 import { pbsRoutes } from './modules/pbs/routes.js';
 import { PbsService } from './modules/pbs/service.js';
@@ -37,16 +50,23 @@ import { usersRoutes } from './modules/users/routes.js';
 import { UsersService } from './modules/users/service.js';
 import { AccessTokens } from './security/access-token.js';
 import { resolveJwtSecret } from './security/jwt-secret.js';
+import { RefreshSuccessor } from './security/refresh-successor.js';
 import { LocalStorage } from './storage/local-storage.js';
 import { registerMediaRoutes } from './storage/media-routes.js';
 import { registerSpa } from './web/spa.js';
-import { FIFTEEN_MINUTES_MS, ONE_HOUR_MS } from './durations.js';
+import { ONE_HOUR_MS } from './durations.js';
 
 export interface AppDependencies {
   /** An already-migrated database; by default one is opened from the config. */
   database?: Database;
   /** Replaces the mailer chosen from the config (SMTP_URL, else the outbox). */
   mailer?: Mailer;
+  /** Replaces the per-account upload limits (tests that need many uploads at once). */
+  uploads?: UploadLimiter;
+  /** Replaces the payment provider chosen from the config (Stripe, else the demo). */
+  payments?: PaymentProvider;
+  /** Sees every route as it is registered: the quality gates build their route table from it. */
+  onRoute?: onRouteHookHandler;
 }
 
 /**
@@ -60,7 +80,9 @@ export async function buildApp(
   const database =
     deps.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 
+  const securityHeaders = buildSecurityHeaders(config.publicOrigin);
   const app = Fastify({
+    ...serverOptions(config.timeouts, securityHeaders),
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
@@ -72,12 +94,21 @@ export async function buildApp(
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.addHook('onClose', () => database.close());
 
   echoRequestId(app);
   closeConnectionsWhileDraining(app);
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, config.publicOrigin);
+  refuseNulCharacters(app);
+  registerSecurityHeaders(app, securityHeaders);
+  guardAgainstStalledBodies(
+    app,
+    { windowMs: config.timeouts.bodyStallWindowMs, minBytes: config.timeouts.bodyStallMinBytes },
+    securityHeaders,
+  );
+  // Before compression, so it records answers as the routes made them.
+  registerIdempotency(app, { repository: new IdempotencyRepository(database.db) });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(multipart);
@@ -96,20 +127,25 @@ export async function buildApp(
       : new OutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, app.log));
   app.addHook('onClose', () => mailer.close?.());
   const storage = new LocalStorage(config.dataDir);
-  const accessTokens = new AccessTokens(
-    resolveJwtSecret({ jwtSecret: config.jwtSecret, dataDir: config.dataDir, env: config.env }),
-    config.publicOrigin,
-  );
+  const serverSecret = resolveJwtSecret({
+    jwtSecret: config.jwtSecret,
+    dataDir: config.dataDir,
+    env: config.env,
+  });
+  const accessTokens = new AccessTokens(serverSecret, config.publicOrigin);
+  // One store for every auth counter; a shared (Redis) store replaces it for several processes.
+  const attemptStore = new MemoryAttemptStore();
   const usersRepository = new UsersRepository(database.db);
   const authService = new AuthService(
     usersRepository,
     new AuthRepository(database.db),
     accessTokens,
+    new RefreshSuccessor(serverSecret),
     mailer,
     storage,
     {
-      failedSignInsPerEmail: new AttemptLimiter(10, FIFTEEN_MINUTES_MS),
-      mailsPerEmail: new AttemptLimiter(5, ONE_HOUR_MS),
+      signIn: new SignInThrottle(attemptStore),
+      mailsPerEmail: new AttemptLimiter(5, ONE_HOUR_MS, attemptStore),
     },
     { publicOrigin: config.publicOrigin, supportEmail: config.supportEmail },
   );
@@ -124,11 +160,21 @@ export async function buildApp(
   const publicProfiles = new PublicProfileService(usersRepository, pbsService, (key) =>
     storage.url(key),
   );
+  const billingService = new BillingService(
+    new BillingRepository(database.db, database.dialect),
+    usersRepository,
+    deps.payments ?? choosePaymentProvider(config.payments),
+    mailer,
+    app.log,
+    { publicOrigin: config.publicOrigin },
+  );
   const requireAuth = makeRequireAuth(
     (token) => accessTokens.verify(token),
     (claims) => authService.sessionIsLive(claims.userId, claims.sessionId),
   );
   const secureCookies = config.publicOrigin.startsWith('https:');
+  // One limiter for PB media and avatars: the limits are per account, whatever is uploaded.
+  const uploads = deps.uploads ?? new UploadLimiter();
 
   await app.register(healthRoutes, { database });
   await registerMediaRoutes(app, storage);
@@ -140,6 +186,7 @@ export async function buildApp(
         auth: authService,
         requireAuth,
         secureCookies,
+        publicOrigin: config.publicOrigin,
       });
       // Public, so registered beside (not inside) the signed-in /pbs routes.
       await v1.register(publicProfileRoutes, { prefix: '/pbs', profiles: publicProfiles });
@@ -148,12 +195,20 @@ export async function buildApp(
         pbs: pbsService,
         requireAuth,
         uploadDir: uploadTmpDir(config.dataDir),
+        uploads,
+      });
+      await v1.register(billingRoutes, {
+        prefix: '/billing',
+        billing: billingService,
+        requireAuth,
       });
       await v1.register(usersRoutes, {
         prefix: '/users',
         users: usersService,
         requireAuth,
         secureCookies,
+        uploadDir: uploadTmpDir(config.dataDir),
+        uploads,
       });
     },
     { prefix: '/v1' },

@@ -58,3 +58,42 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('payment settings', () => {
+  it('runs the demo checkout when Stripe is not configured, outside production', () => {
+    expect(loadConfig({}).payments).toEqual({ provider: 'demo' });
+    expect(loadConfig({ NODE_ENV: 'test' }).payments).toEqual({ provider: 'demo' });
+  });
+
+  it('refuses to start a production server on the demo unless PAYMENTS_DEMO=allow', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      expect.stringMatching(/^STRIPE_SECRET_KEY: is required in production/),
+    ]);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_DEMO: 'allow' }).payments).toEqual({
+      provider: 'demo',
+    });
+    expect(problemsOf({ PAYMENTS_DEMO: 'yes' })[0]).toMatch(/^PAYMENTS_DEMO:/);
+  });
+
+  it('uses Stripe with a secret key, which needs the webhook secret', () => {
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_123' })).toEqual([
+      expect.stringMatching(/^STRIPE_WEBHOOK_SECRET: is required/),
+    ]);
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'pk_test_123' })[0]).toMatch(/^STRIPE_SECRET_KEY:/);
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        STRIPE_SECRET_KEY: 'sk_live_123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_API_URL: 'http://127.0.0.1:12111',
+        STRIPE_PRICE_LIFETIME: 'price_life',
+      }).payments,
+    ).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_live_123',
+      webhookSecret: 'whsec_abc',
+      apiUrl: 'http://127.0.0.1:12111',
+      priceIds: { 'one-year': undefined, lifetime: 'price_life' },
+    });
+  });
+});

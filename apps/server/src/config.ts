@@ -7,6 +7,12 @@ import { z } from 'zod';
  * message naming each offending variable, instead of failing later in some request.
  */
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const wholeNumber = (fallback: number, min = 0) =>
+  z.coerce
+    .number({ error: `must be a whole number of at least ${min}` })
+    .int(`must be a whole number of at least ${min}`)
+    .min(min, `must be a whole number of at least ${min}`)
+    .default(fallback);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -35,6 +41,13 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@pbshare.app'),
   PRIVACY_EMAIL: z.email('must be an e-mail address').default('privacy@pbshare.app'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  // Timeouts: see parseTimeouts and README's configuration table.
+  REQUEST_TIMEOUT_MS: wholeNumber(20 * 60_000),
+  HEADERS_TIMEOUT_MS: wholeNumber(15_000, 1),
+  KEEP_ALIVE_TIMEOUT_MS: wholeNumber(72_000, 1),
+  SOCKET_IDLE_TIMEOUT_MS: wholeNumber(120_000),
+  BODY_STALL_WINDOW_MS: wholeNumber(30_000),
+  BODY_STALL_MIN_BYTES: wholeNumber(8 * 1024),
   JWT_SECRET: z.preprocess(
     emptyAsUndefined,
     z.string().min(32, 'must be at least 32 characters of random text').optional(),
@@ -48,6 +61,27 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.string().min(3).default('PBShare <no-reply@pbshare.app>'),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_live_…, sk_test_… or rk_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
+      .optional(),
+  ),
+  STRIPE_API_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
+  STRIPE_PRICE_ONE_YEAR: z.preprocess(emptyAsUndefined, z.string().startsWith('price_').optional()),
+  STRIPE_PRICE_LIFETIME: z.preprocess(emptyAsUndefined, z.string().startsWith('price_').optional()),
+  PAYMENTS_DEMO: z.preprocess(emptyAsUndefined, z.literal('allow').optional()),
 });
 
 export interface Config {
@@ -61,6 +95,7 @@ export interface Config {
   supportEmail: string;
   privacyEmail: string;
   shutdownTimeoutMs: number;
+  timeouts: TimeoutsConfig;
   /** Signs access tokens; when unset a random one is kept under DATA_DIR. */
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
@@ -69,6 +104,35 @@ export interface Config {
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   /** The built web app; absent in API-only runs such as the integration tests. */
   webDistDir: string | undefined;
+  /** Who takes payments for Pro: Stripe when a secret key is set, else the local demo. */
+  payments: PaymentsConfig;
+}
+
+export type PaymentsConfig =
+  | { provider: 'demo' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      /** A Stripe-compatible endpoint instead of api.stripe.com (the tests' fake). */
+      apiUrl: string | undefined;
+      /** Price ids made in the Stripe dashboard; a plan without one is priced from PLANS. */
+      priceIds: { 'one-year'?: string | undefined; lifetime?: string | undefined };
+    };
+
+/** How long the server waits on a client; 0 turns a limit off (not advised in production). */
+export interface TimeoutsConfig {
+  /** The whole request, body included, must have arrived within this (uploads included). */
+  requestMs: number;
+  /** The request line and headers must have arrived within this. */
+  headersMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: number;
+  /** A connection with no bytes moving either way is closed after this. */
+  socketIdleMs: number;
+  /** A body that brings fewer than bodyStallMinBytes in any such window is cut. */
+  bodyStallWindowMs: number;
+  bodyStallMinBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -100,11 +164,60 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL,
     privacyEmail: e.PRIVACY_EMAIL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    timeouts: parseTimeouts(e),
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir: existsSync(resolve(defaultWebDist, 'index.html')) ? defaultWebDist : undefined,
+    payments: parsePayments(e),
+  };
+}
+
+/**
+ * Stripe needs its webhook secret, since only the signed webhook grants Pro. The demo grants Pro
+ * for free, so a production server refuses it unless told on purpose (a staging copy, a demo).
+ */
+function parsePayments(e: z.infer<typeof envSchema>): PaymentsConfig {
+  if (e.STRIPE_SECRET_KEY) {
+    if (!e.STRIPE_WEBHOOK_SECRET) {
+      throw new ConfigError([
+        'STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY (Pro is granted only by the signed webhook)',
+      ]);
+    }
+    return {
+      provider: 'stripe',
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiUrl: e.STRIPE_API_URL,
+      priceIds: { 'one-year': e.STRIPE_PRICE_ONE_YEAR, lifetime: e.STRIPE_PRICE_LIFETIME },
+    };
+  }
+  if (e.NODE_ENV === 'production' && e.PAYMENTS_DEMO !== 'allow') {
+    throw new ConfigError([
+      'STRIPE_SECRET_KEY: is required in production; without it every checkout is a free demo (set PAYMENTS_DEMO=allow to run the demo on purpose)',
+    ]);
+  }
+  return { provider: 'demo' };
+}
+
+/**
+ * The request timeout is long because a 100 MB video at 1 Mbit/s takes about 14 minutes; the stall
+ * rule is what stops a client trickling a body. Keep-alive (Fastify's default) outlives the 60 s
+ * idle timeout of common load balancers, so they never reuse a connection this server is closing.
+ */
+function parseTimeouts(e: z.infer<typeof envSchema>): TimeoutsConfig {
+  // Node refuses a header timeout longer than a (non-zero) request timeout.
+  if (e.REQUEST_TIMEOUT_MS > 0 && e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(['HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS']);
+  }
+  return {
+    requestMs: e.REQUEST_TIMEOUT_MS,
+    headersMs: e.HEADERS_TIMEOUT_MS,
+    keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    socketIdleMs: e.SOCKET_IDLE_TIMEOUT_MS,
+    bodyStallWindowMs: e.BODY_STALL_WINDOW_MS,
+    bodyStallMinBytes: e.BODY_STALL_MIN_BYTES,
   };
 }
 

@@ -2,7 +2,8 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { STALE_UPLOAD_MS, sweepStaleUploads, uploadTmpDir } from './media/stale-uploads.js';
+import { startMediaSweeps } from './media/media-sweeps.js';
+import { LocalStorage } from './storage/local-storage.js';
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -15,20 +16,13 @@ async function main(): Promise<void> {
     app.log.warn('no web build found: serving the API only (run `npm run build` for the app)');
   }
 
-  // Temp uploads a crashed process left behind: at start, and hourly for other processes' crashes
-  // on a shared DATA_DIR.
-  const sweep = () => {
-    sweepStaleUploads(uploadTmpDir(config.dataDir)).then(
-      (removed) => {
-        if (removed > 0) app.log.info({ removed }, 'removed abandoned temp uploads');
-      },
-      (err: unknown) => {
-        app.log.warn({ err }, 'could not sweep temp uploads');
-      },
-    );
-  };
-  sweep();
-  setInterval(sweep, STALE_UPLOAD_MS).unref();
+  // Temp uploads and media files a crash left behind: at start, then hourly.
+  startMediaSweeps({
+    dataDir: config.dataDir,
+    mediaRoot: new LocalStorage(config.dataDir).root,
+    db: database.db,
+    log: app.log,
+  });
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

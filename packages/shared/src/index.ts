@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './app-config.js';
+export * from './billing.js';
 export * from './categories.js';
 export * from './dates.js';
 export * from './envelope.js';
@@ -10,4 +11,5 @@ export * from './pricing.js';
 export * from './public-page.js';
 export * from './public-profile.js';
 export * from './product.js';
+export * from './uploads.js';
 export * from './username.js';

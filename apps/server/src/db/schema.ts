@@ -82,6 +82,46 @@ export interface PbRecordsTable {
   poster_key: string | null;
   width: number | null;
   height: number | null;
+  /** Bytes of this record's stored files, counted against the owner's storage quota. */
+  media_bytes: Generated<number>;
+  created_at: string;
+}
+
+/** One Pro purchase. Only `paid` ones grant Pro, until `expires_at` (null: Lifetime). */
+export interface PurchasesTable {
+  id: string;
+  user_id: string;
+  plan: 'one-year' | 'lifetime';
+  amount_cents: number;
+  currency: string;
+  provider: 'demo' | 'stripe';
+  provider_ref: string | null;
+  payment_ref: string | null;
+  status: 'pending' | 'paid' | 'refunded';
+  created_at: string;
+  paid_at: string | null;
+  expires_at: string | null;
+  refunded_at: string | null;
+}
+
+/** A provider's webhook event, recorded in the transaction that acts on it, so it acts once. */
+export interface PaymentEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
+/** The first answer to a request made with an Idempotency-Key (http/idempotency.ts). */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  /** The client's Idempotency-Key header, 1-255 visible ASCII characters. */
+  key: string;
+  /** What the key was first used for: method and path, e.g. 'POST /v1/pbs'. */
+  fingerprint: string;
+  /** The answer's HTTP status; null while the first request is still running. */
+  status: number | null;
+  /** The answer's body as sent (JSON text); null while running. */
+  response_body: string | null;
   created_at: string;
 }
 
@@ -92,4 +132,7 @@ export interface DatabaseSchema {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   email_tokens: EmailTokensTable;
+  idempotency_keys: IdempotencyKeysTable;
+  purchases: PurchasesTable;
+  payment_events: PaymentEventsTable;
 }

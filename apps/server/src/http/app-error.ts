@@ -10,7 +10,7 @@ export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   USERNAME_TAKEN: 409,
   TOKEN_INVALID: 400,
   TOKEN_EXPIRED: 400,
-  // 402, not 403: the web client treats any 403 as a dead session (SPEC.md section 4).
+  // 402, not 403: the web client treats any 403 as a dead session (docs/PRODUCT.md §4).
   FREE_LIMIT_REACHED: 402,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
@@ -19,6 +19,13 @@ export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  REQUEST_TIMEOUT: 408,
+  URI_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
+  // A request with this Idempotency-Key is still running (or was cut off before it finished).
+  IDEMPOTENCY_IN_PROGRESS: 409,
+  // The key was first used for a different call.
+  IDEMPOTENCY_KEY_REUSED: 422,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 };

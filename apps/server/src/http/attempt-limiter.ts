@@ -1,61 +1,47 @@
 import { AppError } from './app-error.js';
+import { MemoryAttemptStore, type AttemptStore } from './attempt-store.js';
 
 /**
  * Counts attempts per key (an e-mail address) in a fixed window, for limits the per-IP plugin
- * cannot express, such as failed sign-ins for one account. Kept in memory: with several processes
- * each enforces its own count, which multiplies the limit by the process count; a shared store
- * (Redis) belongs here when the app scales out.
+ * cannot express, such as mails sent to one address. The counts live in an `AttemptStore`:
+ * process memory by default, a shared store when the app scales out.
  */
 export class AttemptLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-
   constructor(
     private readonly max: number,
     private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
+    private readonly store: AttemptStore = new MemoryAttemptStore(),
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** Throws a 429 AppError when the key has used up its attempts. */
-  assertAllowed(key: string): void {
-    const window = this.current(key);
-    if (window && window.count >= this.max) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((window.resetAt - this.now()) / 1000));
-      throw new AppError(
-        'RATE_LIMITED',
-        `Too many attempts. Please try again in ${formatWait(retryAfterSeconds)}.`,
-        undefined,
-        retryAfterSeconds,
-      );
-    }
+  async assertAllowed(key: string): Promise<void> {
+    const counter = await this.store.get(key);
+    if (counter && counter.count >= this.max) throw rateLimited(counter.resetAt - this.now());
   }
 
-  hit(key: string): void {
-    const window = this.current(key);
-    if (window) window.count += 1;
-    else this.windows.set(key, { count: 1, resetAt: this.now() + this.windowMs });
-    if (this.windows.size > 10_000) this.sweep();
+  async hit(key: string): Promise<void> {
+    await this.store.increment(key, this.windowMs);
   }
 
-  reset(key: string): void {
-    this.windows.delete(key);
-  }
-
-  private current(key: string) {
-    const window = this.windows.get(key);
-    if (window && window.resetAt <= this.now()) {
-      this.windows.delete(key);
-      return undefined;
-    }
-    return window;
-  }
-
-  private sweep(): void {
-    const now = this.now();
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  reset(key: string): Promise<void> {
+    return this.store.reset(key);
   }
 }
 
+/** The 429 for a client that must wait `waitMs` before trying again (sent as Retry-After). */
+export function rateLimited(waitMs: number): AppError {
+  const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new AppError(
+    'RATE_LIMITED',
+    `Too many attempts. Please try again in ${formatWait(retryAfterSeconds)}.`,
+    undefined,
+    retryAfterSeconds,
+  );
+}
+
 function formatWait(seconds: number): string {
+  if (seconds === 1) return '1 second';
   if (seconds < 60) return `${seconds} seconds`;
   const minutes = Math.ceil(seconds / 60);
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;

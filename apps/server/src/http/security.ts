@@ -1,16 +1,19 @@
-import helmet from '@fastify/helmet';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/** Header name (lower case) to value. */
+export type SecurityHeaders = Readonly<Record<string, string>>;
 
 /**
- * Security headers for every answer. Scripts may only come from our own origin; styles also allow
- * inline because the Radix and sonner components set style elements at run time. Media and images
- * allow data: and blob: for local previews before upload.
+ * Scripts may only come from our own origin; styles also allow inline because the Radix and sonner
+ * components set style elements at run time. Media and images allow data: and blob: for local
+ * previews before upload. Framing is refused twice over (frame-ancestors for current browsers,
+ * X-Frame-Options DENY for old ones), and the two say the same thing.
  */
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  publicOrigin: string,
-): Promise<void> {
-  await app.register(helmet, {
+function helmetOptions(publicOrigin: string): HelmetOptions {
+  return {
     // HSTS only means something over https; on a plain-http local run it would only confuse.
     strictTransportSecurity: publicOrigin.startsWith('https:'),
     contentSecurityPolicy: {
@@ -29,7 +32,44 @@ export async function registerSecurityHeaders(
         formAction: ["'self'"],
       },
     },
-    // Public profile media may be embedded by link-preview crawlers and other sites.
-    crossOriginResourcePolicy: { policy: 'same-site' },
+    xFrameOptions: { action: 'deny' },
+    // API answers and pages are for this origin only. /media overrides this with cross-origin
+    // (storage/media-routes.ts) because other sites may show a profile's pictures.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  };
+}
+
+/**
+ * The security headers as a fixed list, worked out once by running helmet against a scratch
+ * response. None depends on the request (no CSP nonces), so the same list can be written by the
+ * onRequest hook, by the answers Fastify makes before any hook runs (bad URLs, over-long
+ * parameters) and by the raw answers written to a socket (timeouts, unparsable requests).
+ */
+export function buildSecurityHeaders(publicOrigin: string): SecurityHeaders {
+  const request = new IncomingMessage(new Socket());
+  const scratch = new ServerResponse(request);
+  helmet(helmetOptions(publicOrigin))(request, scratch, (err?: unknown) => {
+    // helmet throws on bad options itself; a value here would be the same failure, older style.
+    if (err !== undefined)
+      throw err instanceof Error ? err : new Error('helmet refused its options');
+  });
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(scratch.getHeaders())) {
+    if (value !== undefined)
+      headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return headers;
+}
+
+/** Writes the headers on the raw response, so a later `reply.header` can still override one. */
+export function applySecurityHeaders(response: ServerResponse, headers: SecurityHeaders): void {
+  for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+}
+
+/** Security headers on every routed answer, 404s and error answers included. */
+export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
+  app.addHook('onRequest', (_request, reply, done) => {
+    applySecurityHeaders(reply.raw, headers);
+    done();
   });
 }

@@ -4,7 +4,11 @@ import { escapeHtml } from '../web/escape-html.js';
 
 /** The account e-mails, each as plain text and HTML. Every interpolated value is escaped. */
 
-function layout(heading: string, paragraphs: string[], action?: { label: string; url: string }) {
+export function layout(
+  heading: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#f97316;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Or paste this link into your browser:<br>${escapeHtml(action.url)}</p>`

@@ -1,6 +1,6 @@
 import { IMAGE_MAX_PIXELS } from '@pbshare/shared';
-import sharp, { type Sharp } from 'sharp';
-import { AppError } from '../http/app-error.js';
+import sharp from 'sharp';
+import { withinImageBudget } from './image-budget.js';
 
 export const CARD_WIDTH = 480;
 export const FULL_WIDTH = 1080;
@@ -15,50 +15,39 @@ export interface ImageRenditions {
 /**
  * Turns an uploaded image into the two WebP sizes the app shows: about 480 px wide for cards and
  * 1080 px for full screen, never enlarged. The EXIF orientation is applied first and no metadata
- * (GPS included) is written to either file.
+ * (GPS included) is written to either file. The source is decoded once, into the full size, and
+ * the card is made from that.
  */
 export async function makeImageRenditions(path: string): Promise<ImageRenditions> {
-  const source = openImage(path);
-  return withReadableErrors(async () => {
+  return withinImageBudget(path, async () => {
+    const { data, info } = await fullSizePixels(path);
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
     const [full, card] = await Promise.all([
-      fullRendition(source.clone()),
-      source
-        .clone()
+      sharp(data, raw).webp({ quality: 82 }).toBuffer(),
+      sharp(data, raw)
         .resize({ width: CARD_WIDTH, withoutEnlargement: true })
         .webp({ quality: 78 })
         .toBuffer(),
     ]);
-    return { card, full: full.data, width: full.info.width, height: full.info.height };
+    return { card, full, width: info.width, height: info.height };
   });
 }
 
 /** Only the full-screen size, for a video's poster (the card shows the poster at that size). */
 export async function makeFullRendition(path: string): Promise<Buffer> {
-  return withReadableErrors(async () => (await fullRendition(openImage(path))).data);
+  return withinImageBudget(path, () =>
+    sharp(path, { limitInputPixels: IMAGE_MAX_PIXELS, animated: false })
+      .rotate()
+      .resize({ width: FULL_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer(),
+  );
 }
 
-function openImage(path: string): Sharp {
-  return sharp(path, { limitInputPixels: IMAGE_MAX_PIXELS, animated: false }).rotate();
-}
-
-function fullRendition(image: Sharp) {
-  return image
+function fullSizePixels(path: string) {
+  return sharp(path, { limitInputPixels: IMAGE_MAX_PIXELS, animated: false })
+    .rotate()
     .resize({ width: FULL_WIDTH, withoutEnlargement: true })
-    .webp({ quality: 82 })
+    .raw()
     .toBuffer({ resolveWithObject: true });
-}
-
-/** sharp's failures as the answers a user can act on. */
-async function withReadableErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof Error && /pixel limit/i.test(err.message)) {
-      throw new AppError('PAYLOAD_TOO_LARGE', 'Images can be at most 40 megapixels.');
-    }
-    throw new AppError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      'That image could not be read. Please try another one.',
-    );
-  }
 }

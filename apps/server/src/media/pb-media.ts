@@ -14,6 +14,8 @@ export interface StoredMedia {
   posterKey: string | null;
   width: number | null;
   height: number | null;
+  /** What the stored files take, counted against the owner's storage quota. */
+  bytes: number;
 }
 
 export const VIDEO_TOO_LONG_MESSAGE = 'Video must be 30 seconds or less.';
@@ -25,7 +27,7 @@ export function keysOf(media: Pick<StoredMedia, 'mediaKey' | 'cardKey' | 'poster
 
 /**
  * Checks and stores the proof of a PB under new server-made keys: images as WebP renditions,
- * videos as uploaded once their container says they last at most 30 s, with the browser-captured
+ * videos as uploaded once their samples play at most 30 s, with the browser-captured
  * poster made into a WebP. Temp files are always removed.
  */
 export class PbMediaStore {
@@ -46,10 +48,11 @@ export class PbMediaStore {
           posterKey: null,
           width: image.width,
           height: image.height,
+          bytes: image.full.length + image.card.length,
         };
       }
 
-      const facts = await readVideoFacts(file.path);
+      const facts = await readVideoFacts(file.path, file.mime);
       if (!facts) {
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',
@@ -63,9 +66,12 @@ export class PbMediaStore {
         ]);
       }
       let posterKey: string | null = null;
+      let posterBytes = 0;
       if (poster) {
         posterKey = `${folder}/poster.webp`;
-        await this.put(posterKey, await makeFullRendition(poster.path), written);
+        const webp = await makeFullRendition(poster.path);
+        await this.put(posterKey, webp, written);
+        posterBytes = webp.length;
       }
       const mediaKey = `${folder}/video.${file.ext}`;
       await this.storage.putFile(mediaKey, file.path, file.mime);
@@ -77,6 +83,7 @@ export class PbMediaStore {
         posterKey,
         width: facts.width,
         height: facts.height,
+        bytes: file.size + posterBytes,
       };
     } catch (err) {
       await this.remove(written);

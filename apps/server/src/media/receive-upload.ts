@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '@pbshare/shared';
+import { AVATAR_MAX_BYTES, IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '@pbshare/shared';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../http/app-error.js';
 
@@ -18,9 +18,50 @@ export const IMAGE_MIME_TYPES = [
 ];
 export const VIDEO_MIME_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'];
 export const NOT_MEDIA_MESSAGE = 'Please select an image or video file.';
+export const VIDEO_TOO_LARGE_MESSAGE = 'Videos can be at most 100 MB.';
 
 /** What file-type needs to recognise every format we accept. */
 const SNIFF_BYTES = 4100;
+
+/** What one file part may be, and what to say when it is not. */
+export interface UploadRules {
+  acceptVideo: boolean;
+  imageMaxBytes: number;
+  imageTooLargeMessage: string;
+  notAcceptedMessage: string;
+}
+
+export const PB_FILE_RULES: UploadRules = {
+  acceptVideo: true,
+  imageMaxBytes: IMAGE_MAX_BYTES,
+  imageTooLargeMessage: 'Images can be at most 20 MB.',
+  notAcceptedMessage: NOT_MEDIA_MESSAGE,
+};
+
+export const POSTER_RULES: UploadRules = {
+  ...PB_FILE_RULES,
+  acceptVideo: false,
+  notAcceptedMessage: 'Please choose an image for the poster.',
+};
+
+export const AVATAR_RULES: UploadRules = {
+  acceptVideo: false,
+  imageMaxBytes: AVATAR_MAX_BYTES,
+  imageTooLargeMessage: 'Your image must be 10 MB or less.',
+  notAcceptedMessage: 'Please choose a JPEG, PNG, WebP, GIF or AVIF image.',
+};
+
+/** The largest file part any rule accepts: what busboy's own limit is set just above. */
+export const LARGEST_FILE_BYTES = VIDEO_MAX_BYTES;
+
+/** Room for a form's text fields and part headers, on top of its files. */
+const FORM_OVERHEAD_BYTES = 1024 * 1024;
+
+/** The largest PB form: a video, its poster and the fields. A longer Content-Length is refused. */
+export const PB_FORM_MAX_BYTES = VIDEO_MAX_BYTES + IMAGE_MAX_BYTES + FORM_OVERHEAD_BYTES;
+
+/** The largest profile form: an avatar and the fields. */
+export const PROFILE_FORM_MAX_BYTES = AVATAR_MAX_BYTES + FORM_OVERHEAD_BYTES;
 
 export interface ReceivedFile {
   path: string;
@@ -33,31 +74,33 @@ export interface ReceivedFile {
 
 /**
  * Streams one uploaded file to a temp file under `tmpDir` without holding it in memory. The real
- * type is read from the first bytes; the size limit for that type (images 20 MB, videos 100 MB)
- * is enforced while the bytes arrive. On any refusal the partial file is removed and the rest of
- * the part is drained, so the client gets the answer instead of a reset connection.
+ * type is read from the first bytes; the size limit for that type is enforced while the bytes
+ * arrive. On any refusal the partial file is removed and the error thrown at once: the rest of
+ * the body is not waited for (the route answers and closes the connection, see upload-body.ts).
+ * An empty part is no file at all (undefined).
  */
 export async function receiveUpload(
   part: MultipartFile,
   tmpDir: string,
-  accept: 'image-or-video' | 'image',
-): Promise<ReceivedFile> {
+  rules: UploadRules,
+): Promise<ReceivedFile | undefined> {
   await mkdir(tmpDir, { recursive: true });
   const path = join(tmpDir, `${randomUUID()}.upload`);
-  const gate = new SniffAndLimit(accept);
+  const gate = new SniffAndLimit(rules);
   try {
     await pipeline(part.file, gate, createWriteStream(path));
-    if (part.file.truncated) throw tooLarge('video');
-    if (!gate.detected) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_MEDIA_MESSAGE);
+    if (part.file.truncated) throw tooLarge(gate.detected?.kind ?? 'video', rules);
+    if (gate.bytes === 0) {
+      // What a browser sends for a file input left untouched: no file, not a bad one.
+      await rm(path, { force: true });
+      return undefined;
+    }
+    if (!gate.detected) throw new AppError('UNSUPPORTED_MEDIA_TYPE', rules.notAcceptedMessage);
     return { path, size: gate.bytes, ...gate.detected };
   } catch (err) {
     await rm(path, { force: true });
-    part.file.resume();
-    if (!part.file.readableEnded) await new Promise((done) => part.file.once('end', done));
     if (err instanceof AppError) throw err;
-    if (part.file.truncated || isTooLarge(err)) {
-      throw tooLarge('video');
-    }
+    if (part.file.truncated || isTooLarge(err)) throw tooLarge('video', rules);
     throw err;
   }
 }
@@ -69,10 +112,10 @@ export function isTooLarge(err: unknown): boolean {
   );
 }
 
-function tooLarge(kind: 'image' | 'video'): AppError {
+function tooLarge(kind: 'image' | 'video', rules: UploadRules): AppError {
   return new AppError(
     'PAYLOAD_TOO_LARGE',
-    kind === 'image' ? 'Images can be at most 20 MB.' : 'Videos can be at most 100 MB.',
+    kind === 'image' ? rules.imageTooLargeMessage : VIDEO_TOO_LARGE_MESSAGE,
   );
 }
 
@@ -83,7 +126,7 @@ class SniffAndLimit extends Transform {
   private headBytes = 0;
   private limit = VIDEO_MAX_BYTES;
 
-  constructor(private readonly accept: 'image-or-video' | 'image') {
+  constructor(private readonly rules: UploadRules) {
     super();
   }
 
@@ -91,7 +134,7 @@ class SniffAndLimit extends Transform {
     this.bytes += chunk.length;
     if (this.detected) {
       if (this.bytes > this.limit) {
-        done(tooLarge(this.detected.kind));
+        done(tooLarge(this.detected.kind, this.rules));
         return;
       }
       done(null, chunk);
@@ -109,7 +152,7 @@ class SniffAndLimit extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
-    if (this.detected) {
+    if (this.detected || this.bytes === 0) {
       done();
       return;
     }
@@ -124,15 +167,12 @@ class SniffAndLimit extends Transform {
     const type = await fileTypeFromBuffer(head);
     const isImage = type !== undefined && IMAGE_MIME_TYPES.includes(type.mime);
     const isVideo = type !== undefined && VIDEO_MIME_TYPES.includes(type.mime);
-    if (!type || !(isImage || (isVideo && this.accept === 'image-or-video'))) {
-      throw new AppError(
-        'UNSUPPORTED_MEDIA_TYPE',
-        this.accept === 'image' ? 'Please choose an image for the poster.' : NOT_MEDIA_MESSAGE,
-      );
+    if (!type || !(isImage || (isVideo && this.rules.acceptVideo))) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', this.rules.notAcceptedMessage);
     }
     this.detected = { mime: type.mime, kind: isImage ? 'image' : 'video', ext: type.ext };
-    this.limit = isImage ? IMAGE_MAX_BYTES : VIDEO_MAX_BYTES;
-    if (this.bytes > this.limit) throw tooLarge(this.detected.kind);
+    this.limit = isImage ? this.rules.imageMaxBytes : VIDEO_MAX_BYTES;
+    if (this.bytes > this.limit) throw tooLarge(this.detected.kind, this.rules);
     this.push(head);
   }
 }

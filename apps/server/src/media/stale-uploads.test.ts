@@ -2,7 +2,12 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STALE_UPLOAD_MS, sweepStaleUploads, uploadTmpDir } from './stale-uploads.js';
+import {
+  STALE_UPLOAD_MS,
+  STARTUP_STALE_UPLOAD_MS,
+  sweepStaleUploads,
+  uploadTmpDir,
+} from './stale-uploads.js';
 
 let dataDir: string;
 let dir: string;
@@ -33,6 +38,13 @@ describe('sweepStaleUploads', () => {
 
     expect(await sweepStaleUploads(dir, { now })).toBe(1);
     expect(readdirSync(dir).sort()).toEqual(['arriving.upload', 'notes.txt', 'old.upload']);
+  });
+
+  it("at start, takes a crash's leftovers after a minute instead of an hour", async () => {
+    file('crashed.upload', 2 * 60_000);
+    file('other-process.upload', 5_000);
+    expect(await sweepStaleUploads(dir, { maxAgeMs: STARTUP_STALE_UPLOAD_MS, now })).toBe(1);
+    expect(readdirSync(dir)).toEqual(['other-process.upload']);
   });
 
   it('is a no-op when no upload ever happened', async () => {

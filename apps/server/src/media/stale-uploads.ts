@@ -13,6 +13,12 @@ export function uploadTmpDir(dataDir: string): string {
 export const STALE_UPLOAD_MS = 60 * 60 * 1000;
 
 /**
+ * At start this process is writing no upload, so only another process sharing DATA_DIR could
+ * be: a file it has not touched for a minute is a crash's leftover, not an upload in progress.
+ */
+export const STARTUP_STALE_UPLOAD_MS = 60 * 1000;
+
+/**
  * Deletes temp uploads nobody is writing any more. A request that fails removes its own file, so
  * only a crash (or a kill) leaves one behind; without this sweep they pile up on the data disk.
  * Returns how many files went.

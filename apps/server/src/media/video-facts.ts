@@ -1,5 +1,8 @@
 import { open, stat } from 'node:fs/promises';
 import mediaInfoFactory, { type MediaInfo } from 'mediainfo.js';
+import { FileWindow, MalformedMediaError } from './file-window.js';
+import { mp4PlayingSeconds } from './mp4-timing.js';
+import { webmPlayingSeconds } from './webm-timing.js';
 
 export interface VideoFacts {
   durationSeconds: number;
@@ -11,14 +14,32 @@ let instance: Promise<MediaInfo> | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * Reads a video's duration and size from its container (MP4, MOV, WebM) with MediaInfo's WASM
- * build, reading only the chunks it asks for. One instance is shared and calls take turns, since
- * an instance analyses one file at a time. Undefined when the file has no readable duration.
+ * Reads a video's size with MediaInfo's WASM build (which also proves the container is one it
+ * understands) and its duration from the samples the player will use (mp4-timing.ts,
+ * webm-timing.ts): the headers MediaInfo reports can be rewritten without changing what plays.
+ * One MediaInfo instance is shared and calls take turns, since an instance analyses one file at
+ * a time. Undefined when the file has no readable duration.
  */
-export function readVideoFacts(path: string): Promise<VideoFacts | undefined> {
+export async function readVideoFacts(path: string, mime: string): Promise<VideoFacts | undefined> {
   const run = queue.then(() => analyse(path));
   queue = run.catch(() => undefined);
-  return run;
+  const facts = await run;
+  if (!facts) return undefined;
+  const played = await playingSeconds(path, mime);
+  if (played === undefined || played <= 0) return undefined;
+  return { ...facts, durationSeconds: played };
+}
+
+async function playingSeconds(path: string, mime: string): Promise<number | undefined> {
+  const file = await FileWindow.open(path);
+  try {
+    return mime === 'video/webm' ? await webmPlayingSeconds(file) : await mp4PlayingSeconds(file);
+  } catch (err) {
+    if (err instanceof MalformedMediaError) return undefined;
+    throw err;
+  } finally {
+    await file.close();
+  }
 }
 
 async function analyse(path: string): Promise<VideoFacts | undefined> {

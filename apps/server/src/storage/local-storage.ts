@@ -1,4 +1,4 @@
-import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Storage } from './storage.js';
 
@@ -38,7 +38,16 @@ export class LocalStorage implements Storage {
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    const file = this.pathOf(key);
+    await rm(file, { force: true });
+    // A record's files share a folder made for that upload alone (pbs/<uuid>/); once its last
+    // file goes, so does the folder. Top-level folders (avatars/, pbs/) stay.
+    if (key.split('/').length > 2) {
+      await rmdir(dirname(file)).catch((err: unknown) => {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code !== 'ENOTEMPTY' && code !== 'ENOENT' && code !== 'EEXIST') throw err;
+      });
+    }
   }
 
   url(key: string): string {

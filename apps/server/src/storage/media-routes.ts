@@ -23,6 +23,10 @@ export async function registerMediaRoutes(
     setHeaders(res) {
       void res.header('cache-control', 'public, max-age=31536000, immutable');
       void res.header('x-content-type-options', 'nosniff');
+      // Public pictures and videos: other sites (a chat app's link preview, say) may show them,
+      // which the app-wide same-origin policy would block. Keys are unguessable and never reused;
+      // this header grants no access the URL does not already give.
+      void res.header('cross-origin-resource-policy', 'cross-origin');
     },
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Database } from '../db/database.js';
 import { form } from './multipart.js';
 import { lastMailTo, tokenOf } from './outbox.js';
 
@@ -79,4 +80,16 @@ export function multipart(
   file?: { name: string; filename: string; contentType: string; data: Buffer },
 ) {
   return form(fields, file ? [file] : []);
+}
+
+/**
+ * Makes an account Pro the way support would, by hand: `subscription_tier` set in the row, with no
+ * purchase. Tests that need many exercises or a large quota use it.
+ */
+export async function grantProByHand(database: Database, email: string): Promise<void> {
+  await database.db
+    .updateTable('users')
+    .set({ subscription_tier: 'unlimited' })
+    .where('email', '=', email)
+    .execute();
 }

@@ -72,22 +72,28 @@ export async function listPbs(app: FastifyInstance, session: SignedIn): Promise<
   return res.json<{ data: PersonalBest[] }>().data;
 }
 
-/** Every file under DATA_DIR/media and the upload temp folder, relative paths. */
-export function storedFiles(dataDir: string): string[] {
-  const walk = (dir: string): string[] => {
+/** Every file below `dir`, as paths relative to it ('' when the folder does not exist). */
+export function filesUnder(dir: string): string[] {
+  const walk = (at: string, prefix: string): string[] => {
     let entries;
     try {
-      entries = readdirSync(dir, { withFileTypes: true });
+      entries = readdirSync(at, { withFileTypes: true });
     } catch {
       return [];
     }
     return entries.flatMap((e) =>
-      e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+      e.isDirectory() ? walk(join(at, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
     );
   };
-  return [...walk(join(dataDir, 'media')), ...walk(join(dataDir, 'tmp'))].map((p) =>
-    p.slice(dataDir.length + 1),
-  );
+  return walk(dir, '');
+}
+
+/** Every file under DATA_DIR/media and the upload temp folder, relative paths. */
+export function storedFiles(dataDir: string): string[] {
+  return [
+    ...filesUnder(join(dataDir, 'media')).map((f) => join('media', f)),
+    ...filesUnder(join(dataDir, 'tmp')).map((f) => join('tmp', f)),
+  ];
 }
 
 export const mediaPath = (dataDir: string, url: string) =>

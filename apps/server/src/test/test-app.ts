@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type AppDependencies } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { createTestDatabase } from './test-database.js';
@@ -12,7 +12,10 @@ export interface TestApp {
 }
 
 /** An app over a fresh database, not listening: drive it with `app.inject`. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  deps: Omit<AppDependencies, 'database'> = {},
+): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: testDb.dataDir }),
@@ -20,7 +23,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     webDistDir: undefined,
     ...overrides,
   };
-  const app = await buildApp(config, { database: testDb.database });
+  const app = await buildApp(config, { ...deps, database: testDb.database });
   return {
     app,
     database: testDb.database,

@@ -65,5 +65,14 @@ async function createPgDatabase(): Promise<string> {
 
 async function dropPgDatabase(databaseUrl: string): Promise<void> {
   const name = new URL(databaseUrl).pathname.slice(1);
-  await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  await withAdmin(async (c) => {
+    // A closed pool's last connections may still be saying goodbye; forcing them closed then
+    // raises an unhandled "terminating connection" error in the test process. Give them a moment.
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const open = await c.query('SELECT 1 FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (open.rowCount === 0) break;
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
 }

@@ -10,9 +10,9 @@ export const API_BASE_PATH = '/v1';
 
 export const NETWORK_ERROR_MESSAGE =
   'Could not reach PBShare. Check your connection and try again.';
-/** The refresh was refused: the session is over (SPEC.md section 8). */
+/** The refresh was refused: the session is over (docs/PRODUCT.md §8). */
 export const REFRESH_FAILED_MESSAGE = 'Session expired, please log in again.';
-/** A 403 on a signed-in call (SPEC.md section 4). */
+/** A 403 on a signed-in call (docs/PRODUCT.md §4). */
 export const FORBIDDEN_SESSION_MESSAGE = 'Session expired. Please log in again.';
 
 /** A failed call: the HTTP status, the server's machine-readable code and its message. */
@@ -67,6 +67,11 @@ export interface SessionHandlers {
   onRefreshed: (accessToken: string) => void;
   /** The session is over (refresh refused, a 403): forget the token. */
   onSessionEnded: () => void;
+  /**
+   * Runs the refresh so that no other tab refreshes at the same time (`session-refresh-lock.ts`);
+   * without it the refresh just runs.
+   */
+  runExclusive?: <T>(task: () => Promise<T>) => Promise<T>;
 }
 
 export interface ApiClientOptions {
@@ -142,16 +147,24 @@ export function createApiClient({
   prepareHeaders,
   session,
 }: ApiClientOptions = {}): ApiClient {
-  /** One refresh at a time: the server revokes the whole session when a refresh token is replayed. */
+  /**
+   * One refresh at a time in this tab, and with `runExclusive` across tabs: the server revokes
+   * the whole session when a rotated refresh token comes back outside its short grace window.
+   */
   let refreshing: Promise<string> | null = null;
 
-  function refreshSession(handlers: SessionHandlers): Promise<string> {
-    refreshing ??= send('/auth/refresh', { method: 'POST' }, null)
-      .then((data) => {
-        const accessToken = handlers.readAccessToken(data);
-        handlers.onRefreshed(accessToken);
-        return accessToken;
-      })
+  function refreshSession(handlers: SessionHandlers, failedToken: string | null): Promise<string> {
+    const run = handlers.runExclusive ?? ((task) => task());
+    refreshing ??= run(async () => {
+      // Another tab may have refreshed while this one waited for its turn: use its token.
+      const current = handlers.getAccessToken();
+      if (current !== null && current !== failedToken) return current;
+      const accessToken = handlers.readAccessToken(
+        await send('/auth/refresh', { method: 'POST' }, null),
+      );
+      handlers.onRefreshed(accessToken);
+      return accessToken;
+    })
       .catch((error: unknown) => {
         // No answer, or the server failing, says nothing about the session: keep it for a retry.
         if (isApiError(error) && (error.status === 0 || error.status >= 500)) throw error;
@@ -190,7 +203,9 @@ export function createApiClient({
     // Another call may have refreshed while this one was on the wire: use its token.
     const current = session.getAccessToken();
     const token =
-      current !== null && current !== sentToken ? current : await refreshSession(session);
+      current !== null && current !== sentToken
+        ? current
+        : await refreshSession(session, sentToken);
     try {
       return await attempt(token);
     } catch (error) {

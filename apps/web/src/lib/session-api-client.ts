@@ -1,6 +1,7 @@
 import { sessionSchema } from '@pbshare/shared';
 
 import { createApiClient } from './api-client';
+import { createRefreshLock } from './session-refresh-lock';
 import { sessionStore } from './session-store';
 
 /** The access token of a refresh's answer, which must be a session. */
@@ -22,5 +23,6 @@ export const apiClient = createApiClient({
     onSessionEnded: () => {
       sessionStore.clearToken();
     },
+    runExclusive: createRefreshLock(),
   },
 });

@@ -1,7 +1,7 @@
 import { ACCESS_TOKEN_STORAGE_KEY } from '@pbshare/shared';
 
 /**
- * Where the access token lives: `localStorage.accessToken` (SPEC.md section 3). Reads go to storage
+ * Where the access token lives: `localStorage.accessToken` (docs/PRODUCT.md §3). Reads go to storage
  * every time, so every tab sees the token another tab stored after a refresh or a sign-in; a tab
  * that signs out tells the others through the browser's `storage` event.
  */

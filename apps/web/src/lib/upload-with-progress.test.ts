@@ -161,6 +161,30 @@ describe('uploadWithProgress', () => {
     expect(progress.filter((p) => p === 0)).toHaveLength(2);
   });
 
+  it('sends the Idempotency-Key it is given, the same one on the retry after a refresh', async () => {
+    FakeXhr.answers.push(
+      await envelope(fail(401, 'UNAUTHORIZED', 'Your session has expired.')),
+      await envelope(ok({ id: 'r3' }, 'Personal best saved successfully!', 201)),
+    );
+    const client = createApiClient({
+      session,
+      fetch: vi.fn<typeof fetch>(() =>
+        Promise.resolve(ok({ accessToken: 'new-token', user: testUser })),
+      ),
+    });
+
+    await uploadWithProgress('/pbs', new FormData(), { client, idempotencyKey: 'save-1' });
+
+    expect(FakeXhr.sent.map((xhr) => xhr.headers['idempotency-key'])).toEqual(['save-1', 'save-1']);
+  });
+
+  it('sends no Idempotency-Key unless given one', async () => {
+    FakeXhr.answers.push(await envelope(ok({ id: 'r4' })));
+    const client = createApiClient({ session, fetch: vi.fn<typeof fetch>() });
+    await uploadWithProgress('/pbs', new FormData(), { client });
+    expect(FakeXhr.sent[0]?.headers).not.toHaveProperty('idempotency-key');
+  });
+
   it('ends the session when the refresh is refused', async () => {
     FakeXhr.answers.push(await envelope(fail(401, 'UNAUTHORIZED', 'Expired.')));
     const client = createApiClient({

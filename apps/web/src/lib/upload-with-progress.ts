@@ -26,6 +26,8 @@ export interface UploadOptions<T> {
   parse?: (data: unknown) => T;
   /** The client whose session the upload takes part in (the app's by default). */
   client?: ApiClient;
+  /** Sent as `Idempotency-Key`, the same on the retry after a session refresh. */
+  idempotencyKey?: string;
 }
 
 /**
@@ -36,11 +38,18 @@ export interface UploadOptions<T> {
 export function uploadWithProgress<T = unknown>(
   path: string,
   body: FormData,
-  { method = 'POST', onProgress, signal, parse, client = apiClient }: UploadOptions<T> = {},
+  {
+    method = 'POST',
+    onProgress,
+    signal,
+    parse,
+    client = apiClient,
+    idempotencyKey,
+  }: UploadOptions<T> = {},
 ): Promise<UploadResult<T>> {
   const url = client.url(path);
   return client.withSession(path, (accessToken) =>
-    sendOnce(url, body, { method, accessToken, onProgress, signal, parse }),
+    sendOnce(url, body, { method, accessToken, onProgress, signal, parse, idempotencyKey }),
   );
 }
 
@@ -53,12 +62,14 @@ function sendOnce<T>(
     onProgress,
     signal,
     parse,
+    idempotencyKey,
   }: {
     method: string;
     accessToken: string | null;
     onProgress?: UploadProgressListener;
     signal?: AbortSignal;
     parse?: (data: unknown) => T;
+    idempotencyKey?: string | undefined;
   },
 ): Promise<UploadResult<T>> {
   return new Promise<UploadResult<T>>((resolve, reject) => {
@@ -71,6 +82,7 @@ function sendOnce<T>(
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     if (accessToken) xhr.setRequestHeader('Authorization', `Bearer ${accessToken}`);
+    if (idempotencyKey) xhr.setRequestHeader('Idempotency-Key', idempotencyKey);
 
     const onAbort = () => {
       xhr.abort();

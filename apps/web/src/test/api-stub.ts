@@ -55,6 +55,7 @@ const appConfig = {
   publicOrigin: 'http://localhost',
   supportEmail: 'help@example.test',
   privacyEmail: 'privacy@example.test',
+  payments: 'demo',
 };
 
 /**

@@ -2,6 +2,9 @@ import type { Migration } from 'kysely';
 import * as m001 from './001-users.js';
 import * as m002 from './002-auth.js';
 import * as m003 from './003-personal-bests.js';
+import * as m004 from './004-media-bytes.js';
+import * as m006 from './006-idempotency-keys.js';
+import * as m007 from './007-purchases.js';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed by hand rather
@@ -12,4 +15,7 @@ export const migrations: Record<string, Migration> = {
   '001-users': m001,
   '002-auth': m002,
   '003-personal-bests': m003,
+  '004-media-bytes': m004,
+  '006-idempotency-keys': m006,
+  '007-purchases': m007,
 };

@@ -19,6 +19,7 @@ it('GET /v1/app-config shares the public settings in the envelope', async () => 
       publicOrigin: 'https://pb.example',
       supportEmail: 'help@example.com',
       privacyEmail: 'privacy@pbshare.app',
+      payments: 'demo',
     },
   });
 });

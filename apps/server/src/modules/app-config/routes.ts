@@ -10,6 +10,7 @@ export const appConfigRoutes: FastifyPluginAsync<{ config: Config }> = async (ap
     publicOrigin: config.publicOrigin,
     supportEmail: config.supportEmail,
     privacyEmail: config.privacyEmail,
+    payments: config.payments.provider,
   };
   app.get('/app-config', (_request, reply) => {
     void reply.header('cache-control', 'public, max-age=300');

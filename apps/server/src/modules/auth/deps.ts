@@ -6,4 +6,6 @@ export interface AuthRouteDeps {
   requireAuth: RequireAuth;
   /** Mark the refresh cookie Secure: true whenever the public origin is https. */
   secureCookies: boolean;
+  /** The app's public origin: refresh and sign-out refuse requests another site started. */
+  publicOrigin: string;
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD, registerAndVerify, uniqueAccount } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -22,22 +22,89 @@ function expectLimited(res: Awaited<ReturnType<typeof post>>) {
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 }
 
-describe('rate limits', () => {
-  it('stop sign-in for an e-mail after 10 failures, even with the right password', async () => {
-    const account = await registerAndVerify(t.app, t.config.dataDir);
-    for (let i = 0; i < 10; i++) {
-      const res = await post(
-        '/v1/auth/login',
-        { email: account.email, password: 'wrong!' },
-        '10.0.0.1',
-      );
-      expect(res.statusCode).toBe(401);
-    }
-    expectLimited(
-      await post('/v1/auth/login', { email: account.email, password: PASSWORD }, '10.0.0.2'),
-    );
+const login = (email: string, password: string, ip: string) =>
+  post('/v1/auth/login', { email, password }, ip);
+
+describe('sign-in throttling', () => {
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
+  it('never blocks the owner on a fresh address, however many failures come from elsewhere', async () => {
+    const account = await registerAndVerify(t.app, t.config.dataDir);
+    // One address keeps guessing until it is held back; eleven more try once each.
+    for (let i = 0; i < 3; i++) {
+      expect((await login(account.email, 'wrong!', '10.0.0.1')).statusCode).toBe(401);
+    }
+    expectLimited(await login(account.email, 'wrong!', '10.0.0.1'));
+    for (let i = 2; i <= 12; i++) {
+      expect((await login(account.email, 'wrong!', `10.0.0.${i}`)).statusCode).toBe(401);
+    }
+    expect((await login(account.email, PASSWORD, '10.0.9.9')).statusCode).toBe(200);
+  });
+
+  it('makes each further attempt of an account and address wait twice as long, right password or not', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const account = await registerAndVerify(t.app, t.config.dataDir);
+    for (let i = 0; i < 3; i++) {
+      expect((await login(account.email, 'wrong!', '10.0.4.1')).statusCode).toBe(401);
+    }
+    for (const wait of [1, 2, 4, 8]) {
+      const held = await login(account.email, PASSWORD, '10.0.4.1');
+      expectLimited(held);
+      expect(held.headers['retry-after']).toBe(String(wait));
+      vi.advanceTimersByTime(wait * 1000);
+      expect((await login(account.email, 'wrong!', '10.0.4.1')).statusCode).toBe(401);
+    }
+    // Someone else's address is not held back by those failures.
+    expect((await login(account.email, PASSWORD, '10.0.4.2')).statusCode).toBe(200);
+  });
+
+  it('stops an account and address pair after 10 failures until the window ends', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const account = await registerAndVerify(t.app, t.config.dataDir);
+    for (let i = 0; i < 10; i++) {
+      vi.advanceTimersByTime(65_000);
+      expect((await login(account.email, 'wrong!', '10.0.5.1')).statusCode).toBe(401);
+    }
+    vi.advanceTimersByTime(65_000);
+    const held = await login(account.email, PASSWORD, '10.0.5.1');
+    expectLimited(held);
+    // The window opened with the first failure: 15 minutes minus the ten minutes since.
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(60);
+    expect((await login(account.email, PASSWORD, '10.0.5.2')).statusCode).toBe(200);
+
+    vi.advanceTimersByTime(15 * 60_000);
+    expect((await login(account.email, PASSWORD, '10.0.5.1')).statusCode).toBe(200);
+  });
+
+  it('stops an address after 30 failed sign-ins over any accounts, and only that address', async () => {
+    for (let i = 0; i < 30; i++) {
+      expect((await login(`nobody${i}@example.com`, 'wrong!', '10.0.6.1')).statusCode).toBe(401);
+    }
+    const held = await login('someone-new@example.com', 'wrong!', '10.0.6.1');
+    expectLimited(held);
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(60);
+    expect((await login('someone-new@example.com', 'wrong!', '10.0.6.2')).statusCode).toBe(401);
+  });
+
+  it("forgives an address's failures once it signs in", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const account = await registerAndVerify(t.app, t.config.dataDir);
+    for (let i = 0; i < 3; i++) {
+      expect((await login(account.email, 'wrong!', '10.0.7.1')).statusCode).toBe(401);
+    }
+    vi.advanceTimersByTime(1000);
+    expect((await login(account.email, PASSWORD, '10.0.7.1')).statusCode).toBe(200);
+    // Three free failures again, as if none had happened.
+    for (let i = 0; i < 3; i++) {
+      expect((await login(account.email, 'wrong!', '10.0.7.1')).statusCode).toBe(401);
+    }
+    expectLimited(await login(account.email, 'wrong!', '10.0.7.1'));
+  });
+});
+
+describe('rate limits', () => {
   it('allow 20 registrations an hour from one address', async () => {
     // Invalid bodies still count: the limit is checked before the input is read.
     for (let i = 0; i < 20; i++) {

@@ -91,15 +91,36 @@ export class AuthRepository {
     );
   }
 
-  /** Marks a refresh token used; false when another request used it first. */
-  async useRefreshToken(hash: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('refresh_tokens')
-      .set({ used_at: new Date().toISOString() })
-      .where('token_hash', '=', hash)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+  /**
+   * Marks a refresh token used and stores its successor, in one transaction so a request that
+   * finds the token used also finds the successor; false when another request used it first.
+   * The update is conditional, so of two racing requests exactly one rotates (PostgreSQL makes the
+   * second wait for the first's row lock, then re-checks `used_at`).
+   */
+  async rotateRefreshToken(
+    hash: string,
+    successor: { hash: string; sessionId: string; expiresAt: string },
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      const result = await trx
+        .updateTable('refresh_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', hash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return false;
+      await trx
+        .insertInto('refresh_tokens')
+        .values({
+          token_hash: successor.hash,
+          session_id: successor.sessionId,
+          created_at: now,
+          expires_at: successor.expiresAt,
+        })
+        .execute();
+      return true;
+    });
   }
 
   async insertEmailToken(token: {

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../http/auth-guard.js';
 import { ok } from '../../http/envelope.js';
+import { refuseCrossSite } from '../../security/cross-site.js';
 import type { AuthRouteDeps } from './deps.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.js';
 import { FIFTEEN_MINUTES_MS, ONE_HOUR_MS } from '../../durations.js';
@@ -24,6 +25,7 @@ const limits = {
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
   const { auth, requireAuth, secureCookies } = deps;
+  const sameSiteOnly = refuseCrossSite(deps.publicOrigin);
 
   app.post(
     '/register',
@@ -57,24 +59,28 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
     '/login',
     { config: limits.login, schema: { body: loginInputSchema } },
     async (request, reply) => {
-      const session = await auth.login(request.body);
+      const session = await auth.login(request.body, request.ip);
       setRefreshCookie(reply, session.refreshToken, secureCookies);
       return ok({ accessToken: session.accessToken, user: session.user }, 'Signed in');
     },
   );
 
-  app.post('/refresh', { config: limits.refresh }, async (request, reply) => {
-    try {
-      const session = await auth.refresh(readRefreshCookie(request));
-      setRefreshCookie(reply, session.refreshToken, secureCookies);
-      return ok({ accessToken: session.accessToken, user: session.user });
-    } catch (err) {
-      clearRefreshCookie(reply, secureCookies);
-      throw err;
-    }
-  });
+  app.post(
+    '/refresh',
+    { config: limits.refresh, onRequest: sameSiteOnly },
+    async (request, reply) => {
+      try {
+        const session = await auth.refresh(readRefreshCookie(request));
+        setRefreshCookie(reply, session.refreshToken, secureCookies);
+        return ok({ accessToken: session.accessToken, user: session.user });
+      } catch (err) {
+        clearRefreshCookie(reply, secureCookies);
+        throw err;
+      }
+    },
+  );
 
-  app.post('/logout', async (request, reply) => {
+  app.post('/logout', { onRequest: sameSiteOnly }, async (request, reply) => {
     await auth.logout(readRefreshCookie(request));
     clearRefreshCookie(reply, secureCookies);
     return ok(null, 'Signed out');
@@ -102,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
     '/reset-password',
     { config: limits.token, schema: { body: resetPasswordInputSchema } },
     async (request, reply) => {
-      await auth.resetPassword(request.body.token, request.body.password);
+      await auth.resetPassword(request.body.token, request.body.password, request.ip);
       clearRefreshCookie(reply, secureCookies);
       return ok(null, 'Your password has been reset. Please sign in with your new password.');
     },

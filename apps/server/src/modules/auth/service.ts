@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { User } from '@pbshare/shared';
 import { AppError } from '../../http/app-error.js';
 import type { AttemptLimiter } from '../../http/attempt-limiter.js';
+import type { SignInThrottle } from '../../http/sign-in-throttle.js';
 import type { Mailer } from '../../mail/mailer.js';
 import {
   passwordChangedMessage,
@@ -11,6 +12,7 @@ import {
 import type { AccessTokens } from '../../security/access-token.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../security/passwords.js';
 import { hashToken, newToken } from '../../security/random-token.js';
+import type { RefreshSuccessor } from '../../security/refresh-successor.js';
 import type { Storage } from '../../storage/storage.js';
 import type { UserRecord, UsersRepository } from '../users/repository.js';
 import { toUserDto } from '../users/user-dto.js';
@@ -19,9 +21,15 @@ import type { AuthRepository } from './repository.js';
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * How long a just-rotated refresh token still answers with its successor instead of counting as
+ * stolen: long enough for tabs, or a request retried after a lost answer, that sent the same cookie
+ * at once; short enough that a copy used later still revokes the session.
+ */
+export const REFRESH_GRACE_MS = 30 * 1000;
 
 export interface AuthLimiters {
-  failedSignInsPerEmail: AttemptLimiter;
+  signIn: SignInThrottle;
   mailsPerEmail: AttemptLimiter;
 }
 
@@ -39,6 +47,7 @@ export class AuthService {
     private readonly users: UsersRepository,
     private readonly auth: AuthRepository,
     private readonly accessTokens: AccessTokens,
+    private readonly refreshSuccessor: RefreshSuccessor,
     private readonly mailer: Mailer,
     private readonly storage: Storage,
     private readonly limiters: AuthLimiters,
@@ -87,21 +96,24 @@ export class AuthService {
 
   /** Same answer whether or not the account exists, so the call cannot be used to probe e-mails. */
   async resendVerification(email: string): Promise<void> {
-    this.limiters.mailsPerEmail.assertAllowed(`verify:${email}`);
-    this.limiters.mailsPerEmail.hit(`verify:${email}`);
+    await this.limiters.mailsPerEmail.assertAllowed(`verify:${email}`);
+    await this.limiters.mailsPerEmail.hit(`verify:${email}`);
     const user = await this.users.findByEmail(email);
     if (user && !user.emailVerified) await this.sendVerification(user);
   }
 
-  async login(input: { email: string; password: string }): Promise<IssuedSession> {
-    this.limiters.failedSignInsPerEmail.assertAllowed(input.email);
+  /** `address` is the client's, for the sign-in throttle. */
+  async login(input: { email: string; password: string }, address: string): Promise<IssuedSession> {
+    const attempt = { email: input.email, address };
+    // Checked before the password, so a throttled guess learns nothing and costs no hashing.
+    await this.limiters.signIn.assertAllowed(attempt);
     const user = await this.users.findByEmail(input.email);
     const valid = await verifyPassword(
       user?.passwordHash ?? (await decoyPasswordHash()),
       input.password,
     );
     if (!user || !valid) {
-      this.limiters.failedSignInsPerEmail.hit(input.email);
+      await this.limiters.signIn.recordFailure(attempt);
       throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     }
     if (!user.emailVerified) {
@@ -110,14 +122,23 @@ export class AuthService {
         'Please verify your email before signing in. Check your inbox, or send a new link.',
       );
     }
-    this.limiters.failedSignInsPerEmail.reset(input.email);
+    await this.limiters.signIn.recordSuccess(attempt);
     const sessionId = randomUUID();
     await this.auth.createSession({ id: sessionId, userId: user.id });
-    return this.issue(user, sessionId);
+    const refreshToken = newToken();
+    await this.auth.insertRefreshToken({
+      hash: hashToken(refreshToken),
+      sessionId,
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS).toISOString(),
+    });
+    return this.issue(user, sessionId, refreshToken);
   }
 
   /**
-   * Trades a refresh token for a new pair. A token that was already traded means a copy is in
+   * Trades a refresh token for a new pair. The new refresh token is derived from the old one
+   * (`RefreshSuccessor`), so a request that arrives with the same token within REFRESH_GRACE_MS of
+   * its rotation, while the successor is still unused, gets that same successor: tabs refreshing
+   * together all stay signed in with one cookie. Any other use of a traded token means a copy is in
    * someone else's hands: the whole session is revoked, signing out both holders.
    */
   async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
@@ -126,14 +147,34 @@ export class AuthService {
     const hash = hashToken(refreshToken);
     const stored = await this.auth.findRefreshToken(hash);
     if (!stored || stored.sessionRevokedAt) throw expired;
-    if (stored.usedAt || !(await this.auth.useRefreshToken(hash))) {
+    if (stored.usedAt === null && Date.parse(stored.expiresAt) <= Date.now()) throw expired;
+    const successor = this.refreshSuccessor.of(refreshToken);
+    const rotated =
+      stored.usedAt === null &&
+      (await this.auth.rotateRefreshToken(hash, {
+        hash: hashToken(successor),
+        sessionId: stored.sessionId,
+        expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS).toISOString(),
+      }));
+    if (!rotated && !(await this.isTwinOfFreshRotation(hash, successor))) {
       await this.auth.revokeSession(stored.sessionId);
       throw expired;
     }
-    if (Date.parse(stored.expiresAt) <= Date.now()) throw expired;
     const user = await this.users.findById(stored.userId);
     if (!user) throw expired;
-    return this.issue(user, stored.sessionId);
+    return this.issue(user, stored.sessionId, successor);
+  }
+
+  /** A used token is forgiven only within the grace window and while its successor is unused. */
+  private async isTwinOfFreshRotation(hash: string, successor: string): Promise<boolean> {
+    const [used, next] = await Promise.all([
+      this.auth.findRefreshToken(hash),
+      this.auth.findRefreshToken(hashToken(successor)),
+    ]);
+    if (!used?.usedAt || next?.usedAt !== null || next.sessionRevokedAt !== null) {
+      return false;
+    }
+    return Date.now() - Date.parse(used.usedAt) <= REFRESH_GRACE_MS;
   }
 
   async logout(refreshToken: string | undefined): Promise<void> {
@@ -148,8 +189,8 @@ export class AuthService {
 
   /** Same answer whether or not the account exists. */
   async forgotPassword(email: string): Promise<void> {
-    this.limiters.mailsPerEmail.assertAllowed(`reset:${email}`);
-    this.limiters.mailsPerEmail.hit(`reset:${email}`);
+    await this.limiters.mailsPerEmail.assertAllowed(`reset:${email}`);
+    await this.limiters.mailsPerEmail.hit(`reset:${email}`);
     const user = await this.users.findByEmail(email);
     if (!user) return;
     await this.auth.expireEmailTokensOf(user.id, 'reset');
@@ -157,7 +198,8 @@ export class AuthService {
     await this.mailer.send(resetPasswordMessage(user.email, this.link('/reset-password', token)));
   }
 
-  async resetPassword(token: string, password: string): Promise<void> {
+  /** `address` is the client's: its sign-in failures for the account are forgiven too. */
+  async resetPassword(token: string, password: string, address: string): Promise<void> {
     const hash = hashToken(token);
     const stored = await this.auth.findEmailToken(hash, 'reset');
     if (!stored) throw new AppError('TOKEN_INVALID', 'This reset link is not valid.');
@@ -174,7 +216,7 @@ export class AuthService {
     // The mailed link proves the address is theirs.
     await this.users.markEmailVerified(user.id);
     await this.auth.revokeSessionsOf(user.id);
-    this.limiters.failedSignInsPerEmail.reset(user.email);
+    await this.limiters.signIn.forgetAccount({ email: user.email, address });
     await this.mailer.send(passwordChangedMessage(user.email, this.options.supportEmail));
   }
 
@@ -205,13 +247,11 @@ export class AuthService {
     }
   }
 
-  private async issue(user: UserRecord, sessionId: string): Promise<IssuedSession> {
-    const refreshToken = newToken();
-    await this.auth.insertRefreshToken({
-      hash: hashToken(refreshToken),
-      sessionId,
-      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS).toISOString(),
-    });
+  private async issue(
+    user: UserRecord,
+    sessionId: string,
+    refreshToken: string,
+  ): Promise<IssuedSession> {
     const accessToken = await this.accessTokens.sign({ userId: user.id, sessionId });
     return { accessToken, refreshToken, user: toUserDto(user, this.storage) };
   }

@@ -11,6 +11,7 @@ import {
   signIn,
   uniqueAccount,
 } from '../../test/accounts.js';
+import { hashToken } from '../../security/random-token.js';
 import { lastMailTo, readOutbox, tokenOf } from '../../test/outbox.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -130,7 +131,13 @@ describe('refresh tokens', () => {
     const newAccess = first.json<{ data: { accessToken: string } }>().data.accessToken;
     expect((await profile({ authorization: `Bearer ${newAccess}` })).statusCode).toBe(200);
 
-    // Someone replays the old token: both it and the newest one stop working.
+    // Someone replays the old token after the grace window (refresh-grace.int.test.ts covers the
+    // window itself): both it and the newest one stop working.
+    await t.database.db
+      .updateTable('refresh_tokens')
+      .set({ used_at: new Date(Date.now() - 31_000).toISOString() })
+      .where('token_hash', '=', hashToken(session.cookie.replace('pbshare_refresh=', '')))
+      .execute();
     const replay = await refresh(session.cookie);
     expect(replay.statusCode).toBe(401);
     expect((await refresh(rotated)).statusCode).toBe(401);

@@ -1,7 +1,7 @@
 import type { PersonalBest } from '@pbshare/shared';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, newSignedInUser, type SignedIn } from '../../test/accounts.js';
+import { bearer, grantProByHand, newSignedInUser, type SignedIn } from '../../test/accounts.js';
 import {
   createPb,
   listPbs,
@@ -160,11 +160,7 @@ describe('the free tier', () => {
 
   it('does not apply to Pro accounts', async () => {
     const me = await newSignedInUser(t.app, t.config.dataDir);
-    await t.database.db
-      .updateTable('users')
-      .set({ subscription_tier: 'unlimited' })
-      .where('email', '=', me.email)
-      .execute();
+    await grantProByHand(t.database, me.email);
     for (const title of ['A1', 'A2', 'A3', 'A4', 'A5'])
       await createPb(t.app, me, weightFields(title));
     expect(await listPbs(t.app, me)).toHaveLength(5);

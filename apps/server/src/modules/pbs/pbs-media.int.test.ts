@@ -1,7 +1,13 @@
 import type { PersonalBest } from '@pbshare/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, newSignedInUser, PASSWORD, type SignedIn } from '../../test/accounts.js';
+import {
+  bearer,
+  grantProByHand,
+  newSignedInUser,
+  PASSWORD,
+  type SignedIn,
+} from '../../test/accounts.js';
 import { fixture, jpegWithGps, postPb, storedFiles, weightFields } from '../../test/pbs.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -11,11 +17,7 @@ beforeAll(async () => {
   t = await createTestApp();
   // Pro, so the many exercises of this file do not meet the free cap.
   me = await newSignedInUser(t.app, t.config.dataDir);
-  await t.database.db
-    .updateTable('users')
-    .set({ subscription_tier: 'unlimited' })
-    .where('email', '=', me.email)
-    .execute();
+  await grantProByHand(t.database, me.email);
 });
 afterAll(() => t.close());
 

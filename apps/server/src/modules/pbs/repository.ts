@@ -55,6 +55,7 @@ const RECORD_COLUMNS = [
   'poster_key',
   'width',
   'height',
+  'media_bytes',
 ] as const;
 
 function toExercise(row: {
@@ -89,6 +90,7 @@ function toRecord(row: {
   poster_key: string | null;
   width: number | null;
   height: number | null;
+  media_bytes: number;
 }): RecordRow {
   return {
     id: row.id,
@@ -107,6 +109,7 @@ function toRecord(row: {
       posterKey: row.poster_key,
       width: row.width,
       height: row.height,
+      bytes: row.media_bytes,
     },
   };
 }
@@ -164,6 +167,11 @@ export class PbsRepository {
     return new PbsTx(this.db, userId).findExercise(exerciseId);
   }
 
+  /** Bytes of media the user stores, for the storage quota. */
+  async storedBytes(userId: string): Promise<number> {
+    return new PbsTx(this.db, userId).storedBytes();
+  }
+
   /** Every stored media key of the user, for removing files when the account goes. */
   async mediaKeysOf(userId: string): Promise<StoredMedia[]> {
     return (await this.recordsOf(userId)).map((r) => r.media);
@@ -205,6 +213,18 @@ export class PbsTx {
       .where('title_key', '=', titleKey)
       .executeTakeFirst();
     return row && toExercise(row);
+  }
+
+  /** Bytes of media the user stores, leaving out one record (the one whose media is replaced). */
+  async storedBytes(exceptRecordId?: string): Promise<number> {
+    let query = this.db
+      .selectFrom('pb_records')
+      .select((eb) => eb.fn.sum<number | string | null>('media_bytes').as('bytes'))
+      .where('user_id', '=', this.userId);
+    if (exceptRecordId) query = query.where('id', '!=', exceptRecordId);
+    const row = await query.executeTakeFirst();
+    // PostgreSQL sums integers as bigint, which its driver hands over as a string.
+    return Number(row?.bytes ?? 0);
   }
 
   async countExercises(): Promise<number> {
@@ -362,5 +382,6 @@ function mediaColumns(media: StoredMedia) {
     poster_key: media.posterKey,
     width: media.width,
     height: media.height,
+    media_bytes: media.bytes,
   };
 }

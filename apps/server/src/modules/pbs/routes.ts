@@ -1,13 +1,25 @@
 import { rm } from 'node:fs/promises';
 import type { Multipart } from '@fastify/multipart';
-import { VIDEO_MAX_BYTES, reorderInputSchema, visibilityInputSchema } from '@pbshare/shared';
+import { reorderInputSchema, visibilityInputSchema } from '@pbshare/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
+import { refuseNul } from '../../http/nul-guard.js';
 import { authOf, type RequireAuth } from '../../http/auth-guard.js';
 import { ok } from '../../http/envelope.js';
-import { isTooLarge, receiveUpload, type ReceivedFile } from '../../media/receive-upload.js';
+import {
+  LARGEST_FILE_BYTES,
+  PB_FILE_RULES,
+  PB_FORM_MAX_BYTES,
+  POSTER_RULES,
+  VIDEO_TOO_LARGE_MESSAGE,
+  isTooLarge,
+  receiveUpload,
+  type ReceivedFile,
+} from '../../media/receive-upload.js';
+import { closeUnreadBody, refuseDeclaredBodyOver } from '../../media/upload-body.js';
+import type { UploadLimiter } from '../../media/upload-limiter.js';
 import { parsePbFields } from './pb-input.js';
 import type { PbsService, UploadedMedia } from './service.js';
 
@@ -15,12 +27,13 @@ export interface PbsRouteDeps {
   pbs: PbsService;
   requireAuth: RequireAuth;
   uploadDir: string;
+  uploads: UploadLimiter;
 }
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export const pbsRoutes: FastifyPluginAsyncZod<PbsRouteDeps> = async (app, deps) => {
-  const { pbs, requireAuth, uploadDir } = deps;
+  const { pbs, requireAuth, uploadDir, uploads } = deps;
   // Authenticate before the body is validated: a stranger learns nothing about the input rules.
   app.addHook('preValidation', requireAuth);
 
@@ -32,19 +45,33 @@ export const pbsRoutes: FastifyPluginAsyncZod<PbsRouteDeps> = async (app, deps) 
 
   // The spec's form: multipart with the media in `file` (and a video's poster in `poster`).
   // With isEditMode=true and an id it updates that record; otherwise it adds a record.
-  app.post('/', async (request, reply) => {
+  // Refusals are answered before the body is read, and the connection then closed.
+  const uploadRoute = {
+    config: { idempotent: true },
+    onRequest: refuseDeclaredBodyOver(PB_FORM_MAX_BYTES, VIDEO_TOO_LARGE_MESSAGE),
+    onSend: closeUnreadBody,
+  };
+  app.post('/', uploadRoute, async (request, reply) => {
     if (!request.isMultipart()) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send personal bests as multipart/form-data.');
     }
-    const { fields, upload } = await readPbForm(request, uploadDir);
     const userId = authOf(request).userId;
+    let release: (() => void) | undefined;
+    // Checked when the first file part starts, so an edit of text alone is never refused.
+    const beforeFile = async () => {
+      release ??= uploads.begin(userId);
+      await pbs.assertStorageLeft(userId);
+    };
+    let upload: UploadedMedia | undefined;
     try {
-      const input = parsePbFields(fields);
-      if (fields.isEditMode === 'true') {
-        if (!fields.id)
+      const form = await readPbForm(request, uploadDir, beforeFile);
+      upload = form.upload;
+      const input = parsePbFields(form.fields);
+      if (form.fields.isEditMode === 'true') {
+        if (!form.fields.id)
           throw new AppError('VALIDATION_ERROR', 'Which personal best should be updated?');
         return ok(
-          await pbs.update(userId, fields.id, input, upload),
+          await pbs.update(userId, form.fields.id, input, upload),
           'Personal best updated successfully!',
         );
       }
@@ -52,6 +79,7 @@ export const pbsRoutes: FastifyPluginAsyncZod<PbsRouteDeps> = async (app, deps) 
       void reply.code(201);
       return ok(created, 'Personal best saved successfully!', 201);
     } finally {
+      release?.();
       await discard(upload?.file, upload?.poster);
     }
   });
@@ -87,21 +115,25 @@ export const pbsRoutes: FastifyPluginAsyncZod<PbsRouteDeps> = async (app, deps) 
 async function readPbForm(
   request: FastifyRequest,
   uploadDir: string,
+  beforeFile: () => Promise<void>,
 ): Promise<{ fields: Record<string, string>; upload: UploadedMedia | undefined }> {
   const fields: Record<string, string> = {};
   let file: ReceivedFile | undefined;
   let poster: ReceivedFile | undefined;
   try {
     const parts: AsyncIterableIterator<Multipart> = request.parts({
-      limits: { fileSize: VIDEO_MAX_BYTES, files: 2, fields: 30, fieldSize: 16 * 1024 },
+      // One byte over the largest file, so receive-upload's own limits (with their messages) act.
+      limits: { fileSize: LARGEST_FILE_BYTES + 1, files: 2, fields: 30, fieldSize: 16 * 1024 },
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        if (typeof part.value === 'string') fields[part.fieldname] = refuseNul(part.value);
       } else if (part.fieldname === 'file' && !file) {
-        file = await receiveUpload(part, uploadDir, 'image-or-video');
+        await beforeFile();
+        file = await receiveUpload(part, uploadDir, PB_FILE_RULES);
       } else if (part.fieldname === 'poster' && !poster) {
-        poster = await receiveUpload(part, uploadDir, 'image');
+        await beforeFile();
+        poster = await receiveUpload(part, uploadDir, POSTER_RULES);
       } else {
         part.file.resume();
       }
@@ -109,7 +141,7 @@ async function readPbForm(
   } catch (err) {
     await discard(file, poster);
     if (err instanceof AppError) throw err;
-    if (isTooLarge(err)) throw new AppError('PAYLOAD_TOO_LARGE', 'Videos can be at most 100 MB.');
+    if (isTooLarge(err)) throw new AppError('PAYLOAD_TOO_LARGE', VIDEO_TOO_LARGE_MESSAGE);
     throw new AppError('BAD_REQUEST', 'The form could not be read. Please try again.');
   }
   if (!file) {

@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   FREE_TIER_PB_LIMIT,
+  STORAGE_QUOTA_BYTES,
+  formatStorageBytes,
   newestFirst,
   splitCurrent,
   titleKey,
   type PersonalBest,
   type PublicPb,
+  type SubscriptionTier,
 } from '@pbshare/shared';
 import { AppError } from '../../http/app-error.js';
 import { SESSION_EXPIRED_MESSAGE } from '../../http/auth-guard.js';
@@ -86,8 +89,7 @@ export class PbsService {
     upload: UploadedMedia | undefined,
   ): Promise<PersonalBest> {
     if (!upload) throw mediaRequired();
-    const user = await this.users.findById(userId);
-    if (!user) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
+    const user = await this.requireUser(userId);
     const stored = await this.media.store(upload.file, upload.poster);
     const recordId = randomUUID();
     try {
@@ -115,6 +117,7 @@ export class PbsService {
             category: input.category,
           });
         }
+        await assertWithinQuota(tx, user.subscriptionTier, stored.bytes);
         await tx.insertRecord(exerciseId, {
           id: recordId,
           amount: input.value.amount,
@@ -145,36 +148,55 @@ export class PbsService {
   ): Promise<PersonalBest> {
     const existing = await this.pbs.findRecord(userId, recordId);
     if (!existing) throw notFound();
+    const tier = upload && (await this.requireUser(userId)).subscriptionTier;
     const stored = upload ? await this.media.store(upload.file, upload.poster) : undefined;
+    let replaced: RecordRow['media'] | undefined;
     try {
       await this.pbs.forUser(userId, async (tx) => {
-        const exercise = await tx.findExercise(existing.exerciseId);
-        if (!exercise) throw notFound();
+        // Read again under the user's lock: a concurrent edit may have swapped the media since,
+        // and the files to remove are the ones this change replaces, not the ones first read.
+        const current = await tx.findRecord(recordId);
+        const exercise = current && (await tx.findExercise(current.exerciseId));
+        if (!current || !exercise) throw notFound();
         await this.renameOrRecategorise(tx, exercise, input);
+        if (stored && tier) await assertWithinQuota(tx, tier, stored.bytes, recordId);
         await tx.updateRecord(recordId, {
           ...recordFields(input),
           ...(stored && { media: stored }),
         });
+        if (stored) replaced = current.media;
       });
     } catch (err) {
       if (stored) await this.removeFiles(keysOf(stored));
       throw err;
     }
-    if (stored) await this.removeFiles(keysOf(existing.media));
+    if (replaced) await this.removeFiles(keysOf(replaced));
     return this.get(userId, recordId);
+  }
+
+  /**
+   * Refuses an upload before its body is read when the account has no storage left; the exact
+   * check, with the stored size, runs again when the record is written.
+   */
+  async assertStorageLeft(userId: string): Promise<void> {
+    const user = await this.requireUser(userId);
+    const quota = STORAGE_QUOTA_BYTES[user.subscriptionTier];
+    if ((await this.pbs.storedBytes(userId)) >= quota) throw quotaReached(user.subscriptionTier);
   }
 
   /** Deletes one record; the next newest becomes current, and the last one takes its exercise. */
   async delete(userId: string, recordId: string): Promise<void> {
-    const record = await this.pbs.findRecord(userId, recordId);
-    if (!record) throw notFound();
-    await this.pbs.forUser(userId, async (tx) => {
+    const media = await this.pbs.forUser(userId, async (tx) => {
+      // Read under the user's lock, so the files removed are the ones the deleted row held.
+      const record = await tx.findRecord(recordId);
+      if (!record) throw notFound();
       await tx.deleteRecord(recordId);
       if ((await tx.recordsOfExercise(record.exerciseId)).length === 0) {
         await tx.deleteExercise(record.exerciseId);
       }
+      return record.media;
     });
-    await this.removeFiles(keysOf(record.media));
+    await this.removeFiles(keysOf(media));
   }
 
   async setVisibility(userId: string, recordId: string, isVisible: boolean): Promise<PersonalBest> {
@@ -226,6 +248,13 @@ export class PbsService {
 
   private readonly url = (key: string) => this.media.url(key);
 
+  /** The tier is read where the free cap reads it, so Pro time counts the same for both. */
+  private async requireUser(userId: string) {
+    const user = await this.users.findById(userId);
+    if (!user) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
+    return user;
+  }
+
   private async removeFiles(keys: string[]): Promise<void> {
     try {
       await this.media.remove(keys);
@@ -246,6 +275,27 @@ function recordFields(
     ...(input.story !== undefined && { story: input.story }),
     ...(input.achievedOn !== undefined && { achievedOn: input.achievedOn }),
   };
+}
+
+/** Media already stored plus `adding` must fit the tier's quota; one record may be left out. */
+async function assertWithinQuota(
+  tx: PbsTx,
+  tier: SubscriptionTier,
+  adding: number,
+  exceptRecordId?: string,
+): Promise<void> {
+  if ((await tx.storedBytes(exceptRecordId)) + adding > STORAGE_QUOTA_BYTES[tier]) {
+    throw quotaReached(tier);
+  }
+}
+
+function quotaReached(tier: SubscriptionTier): AppError {
+  const quota = formatStorageBytes(STORAGE_QUOTA_BYTES[tier]);
+  const message =
+    tier === 'free'
+      ? `You have used your ${quota} of storage. Delete a PB or upgrade to Pro for more room.`
+      : `You have used your ${quota} of storage. Delete a PB to make room.`;
+  return new AppError('PAYLOAD_TOO_LARGE', message, [{ field: 'file', message }]);
 }
 
 function notFound(): AppError {

@@ -1,6 +1,7 @@
-import { usernameKey } from '@pbshare/shared';
-import type { Kysely, Selectable } from 'kysely';
+import { usernameKey, type SubscriptionTier } from '@pbshare/shared';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
+import { hasProTime } from '../billing/repository.js';
 
 /** A user as services see it. The password hash stays inside the auth rules and never leaves. */
 export interface UserRecord {
@@ -22,12 +23,35 @@ const COLUMNS = [
   'bio',
   'profile_image_key',
   'email_verified_at',
-  'subscription_tier',
 ] as const;
 
 type Row = Selectable<DatabaseSchema['users']>;
 
-function toRecord(row: Pick<Row, (typeof COLUMNS)[number]>): UserRecord {
+/**
+ * The columns plus the tier as it stands now: `unlimited` while Pro time runs (a paid Lifetime or
+ * an unexpired 1-Year Pass) or when support granted it by hand in the stored column.
+ */
+function userColumns(eb: ExpressionBuilder<DatabaseSchema, 'users'>) {
+  return [
+    ...COLUMNS,
+    eb
+      .case()
+      .when(
+        eb.or([
+          eb('users.subscription_tier', '=', 'unlimited'),
+          hasProTime(eb, new Date().toISOString()),
+        ]),
+      )
+      .then(sql.lit<SubscriptionTier>('unlimited'))
+      .else(sql.lit<SubscriptionTier>('free'))
+      .end()
+      .as('subscription_tier'),
+  ] as const;
+}
+
+function toRecord(
+  row: Pick<Row, (typeof COLUMNS)[number]> & { subscription_tier: SubscriptionTier },
+): UserRecord {
   return {
     id: row.id,
     email: row.email,
@@ -46,7 +70,7 @@ export class UsersRepository {
   async findById(id: string): Promise<UserRecord | undefined> {
     const row = await this.db
       .selectFrom('users')
-      .select(COLUMNS)
+      .select(userColumns)
       .where('id', '=', id)
       .executeTakeFirst();
     return row && toRecord(row);
@@ -56,7 +80,7 @@ export class UsersRepository {
   async findByEmail(email: string): Promise<UserRecord | undefined> {
     const row = await this.db
       .selectFrom('users')
-      .select(COLUMNS)
+      .select(userColumns)
       .where('email', '=', email)
       .executeTakeFirst();
     return row && toRecord(row);
@@ -66,7 +90,7 @@ export class UsersRepository {
   async findByDisplayName(displayName: string): Promise<UserRecord | undefined> {
     const row = await this.db
       .selectFrom('users')
-      .select(COLUMNS)
+      .select(userColumns)
       .where('display_name_key', '=', usernameKey(displayName))
       .executeTakeFirst();
     return row && toRecord(row);
@@ -111,25 +135,42 @@ export class UsersRepository {
       .execute();
   }
 
+  /**
+   * Applies profile changes and answers the avatar key the row held just before, when this
+   * change replaces it. The no-op write first takes the row's lock (PostgreSQL; SQLite runs one
+   * transaction at a time), so of two racing avatar saves each replaces, and reports, exactly the
+   * key the other left: no file is ever dropped without being handed back for deletion.
+   */
   async updateProfile(
     id: string,
     changes: { displayName?: string; bio?: string; profileImageKey?: string | null },
-  ): Promise<void> {
-    await this.db
-      .updateTable('users')
-      .set({
-        ...(changes.displayName !== undefined && {
-          display_name: changes.displayName,
-          display_name_key: usernameKey(changes.displayName),
-        }),
-        ...(changes.bio !== undefined && { bio: changes.bio }),
-        ...(changes.profileImageKey !== undefined && {
-          profile_image_key: changes.profileImageKey,
-        }),
-        updated_at: new Date().toISOString(),
-      })
-      .where('id', '=', id)
-      .execute();
+  ): Promise<{ replacedImageKey: string | null }> {
+    return this.db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      await trx.updateTable('users').set({ updated_at: now }).where('id', '=', id).execute();
+      const before = await trx
+        .selectFrom('users')
+        .select('profile_image_key')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      await trx
+        .updateTable('users')
+        .set({
+          ...(changes.displayName !== undefined && {
+            display_name: changes.displayName,
+            display_name_key: usernameKey(changes.displayName),
+          }),
+          ...(changes.bio !== undefined && { bio: changes.bio }),
+          ...(changes.profileImageKey !== undefined && {
+            profile_image_key: changes.profileImageKey,
+          }),
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute();
+      const replaced = changes.profileImageKey !== undefined ? before?.profile_image_key : null;
+      return { replacedImageKey: replaced ?? null };
+    });
   }
 
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {

@@ -1,15 +1,20 @@
-import type { MultipartFile } from '@fastify/multipart';
-import {
-  AVATAR_MAX_BYTES,
-  deleteAccountInputSchema,
-  profileUpdateInputSchema,
-} from '@pbshare/shared';
+import { rm } from 'node:fs/promises';
+import { deleteAccountInputSchema, profileUpdateInputSchema } from '@pbshare/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, issuesOf, validationError } from '../../http/app-error.js';
+import { refuseNul } from '../../http/nul-guard.js';
 import { authOf, type RequireAuth } from '../../http/auth-guard.js';
 import { ok } from '../../http/envelope.js';
-import { isTooLarge } from '../../media/receive-upload.js';
+import {
+  AVATAR_RULES,
+  PROFILE_FORM_MAX_BYTES,
+  isTooLarge,
+  receiveUpload,
+  type ReceivedFile,
+} from '../../media/receive-upload.js';
+import { closeUnreadBody, refuseDeclaredBodyOver } from '../../media/upload-body.js';
+import type { UploadLimiter } from '../../media/upload-limiter.js';
 import { clearRefreshCookie } from '../auth/refresh-cookie.js';
 import type { UsersService } from './service.js';
 
@@ -17,6 +22,8 @@ export interface UsersRouteDeps {
   users: UsersService;
   requireAuth: RequireAuth;
   secureCookies: boolean;
+  uploadDir: string;
+  uploads: UploadLimiter;
 }
 
 export const usersRoutes: FastifyPluginAsyncZod<UsersRouteDeps> = async (app, deps) => {
@@ -27,15 +34,32 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRouteDeps> = async (app, de
   );
 
   // Multipart (the spec's form with an optional avatar file) or plain JSON without a file.
-  app.put('/', { preValidation: requireAuth }, async (request) => {
-    const { fields, file } = request.isMultipart()
-      ? await readProfileForm(request)
-      : { fields: request.body, file: undefined };
-    const parsed = profileUpdateInputSchema.safeParse(fields ?? {});
-    if (!parsed.success)
-      throw validationError(issuesOf(parsed.error), 'Please check your profile.');
-    const user = await users.updateProfile(authOf(request).userId, parsed.data, file);
-    return ok(user, 'Profile updated successfully!');
+  // Refusals are answered before the body is read, and the connection then closed.
+  const profileRoute = {
+    preValidation: requireAuth,
+    onRequest: refuseDeclaredBodyOver(PROFILE_FORM_MAX_BYTES, AVATAR_RULES.imageTooLargeMessage),
+    onSend: closeUnreadBody,
+  };
+  app.put('/', profileRoute, async (request) => {
+    const userId = authOf(request).userId;
+    let release: (() => void) | undefined;
+    let file: ReceivedFile | undefined;
+    try {
+      const form = request.isMultipart()
+        ? await readProfileForm(request, deps.uploadDir, () => {
+            release ??= deps.uploads.begin(userId);
+          })
+        : { fields: request.body, file: undefined };
+      file = form.file;
+      const parsed = profileUpdateInputSchema.safeParse(form.fields ?? {});
+      if (!parsed.success)
+        throw validationError(issuesOf(parsed.error), 'Please check your profile.');
+      const user = await users.updateProfile(userId, parsed.data, file?.path);
+      return ok(user, 'Profile updated successfully!');
+    } finally {
+      release?.();
+      if (file) await rm(file.path, { force: true });
+    }
   });
 
   app.delete(
@@ -51,34 +75,32 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRouteDeps> = async (app, de
 
 async function readProfileForm(
   request: FastifyRequest,
-): Promise<{ fields: Record<string, string>; file: Buffer | undefined }> {
+  uploadDir: string,
+  beforeFile: () => void,
+): Promise<{ fields: Record<string, string>; file: ReceivedFile | undefined }> {
   const fields: Record<string, string> = {};
-  let file: Buffer | undefined;
+  let file: ReceivedFile | undefined;
   try {
     for await (const part of request.parts({
-      limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 4096 },
+      // One byte over the avatar limit, so receive-upload's own limit (with its message) acts.
+      limits: { fileSize: AVATAR_RULES.imageMaxBytes + 1, files: 1, fields: 10, fieldSize: 4096 },
     })) {
       if (part.type === 'file') {
-        file = await readImagePart(part);
+        if (part.fieldname !== 'file' && part.fieldname !== 'image') {
+          throw new AppError('BAD_REQUEST', 'Send the avatar in a part named "file".');
+        }
+        beforeFile();
+        // An empty part (an untouched file input) means "no new avatar".
+        file = await receiveUpload(part, uploadDir, AVATAR_RULES);
       } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
+        fields[part.fieldname] = refuseNul(part.value);
       }
     }
   } catch (err) {
+    if (file) await rm(file.path, { force: true });
     if (err instanceof AppError) throw err;
-    if (isTooLarge(err))
-      throw new AppError('PAYLOAD_TOO_LARGE', 'Your image must be 10 MB or less.');
+    if (isTooLarge(err)) throw new AppError('PAYLOAD_TOO_LARGE', AVATAR_RULES.imageTooLargeMessage);
     throw new AppError('BAD_REQUEST', 'The profile form could not be read. Please try again.');
   }
   return { fields, file };
-}
-
-async function readImagePart(part: MultipartFile): Promise<Buffer | undefined> {
-  if (part.fieldname !== 'file' && part.fieldname !== 'image') {
-    part.file.resume();
-    throw new AppError('BAD_REQUEST', 'Send the avatar in a part named "file".');
-  }
-  const data = await part.toBuffer();
-  // An empty file part means "no new avatar", as browsers send for an untouched file input.
-  return data.length > 0 ? data : undefined;
 }

@@ -27,7 +27,8 @@ export class UsersService {
   async updateProfile(
     userId: string,
     changes: { displayName?: string | undefined; bio?: string | undefined },
-    avatar?: Buffer,
+    /** A received upload (a temp file), checked and turned into the stored avatar here. */
+    avatarPath?: string,
   ): Promise<User> {
     const user = await this.requireUser(userId);
     if (
@@ -39,18 +40,19 @@ export class UsersService {
     }
 
     let newImageKey: string | undefined;
-    if (avatar) {
-      const webp = await processAvatar(avatar);
+    if (avatarPath) {
+      const webp = await processAvatar(avatarPath);
       newImageKey = `avatars/${randomUUID()}.webp`;
       await this.storage.put(newImageKey, webp, 'image/webp');
     }
 
+    let replacedImageKey: string | null = null;
     try {
-      await this.users.updateProfile(userId, {
+      ({ replacedImageKey } = await this.users.updateProfile(userId, {
         ...(changes.displayName !== undefined && { displayName: changes.displayName }),
         ...(changes.bio !== undefined && { bio: changes.bio }),
         ...(newImageKey && { profileImageKey: newImageKey }),
-      });
+      }));
     } catch (err) {
       if (newImageKey) await this.removeFile(newImageKey);
       if (changes.displayName && (await this.users.displayNameTaken(changes.displayName, userId))) {
@@ -58,8 +60,9 @@ export class UsersService {
       }
       throw err;
     }
-    // Only after the row points at the new file is the old one safe to remove.
-    if (newImageKey && user.profileImageKey) await this.removeFile(user.profileImageKey);
+    // Only after the row points at the new file is the old one safe to remove; it is the key this
+    // write replaced, which a concurrent save may have changed since `user` was read.
+    if (replacedImageKey) await this.removeFile(replacedImageKey);
     return toUserDto(await this.requireUser(userId), this.storage);
   }
 

@@ -1,7 +1,7 @@
 import type { Session, User } from '@pbshare/shared';
 import { createContext } from 'react';
 
-/** The client auth state of SPEC.md section 3. */
+/** The client auth state of docs/PRODUCT.md §3. */
 export interface AuthState {
   /** The signed-in user, or null for a visitor (and while loading). */
   user: User | null;

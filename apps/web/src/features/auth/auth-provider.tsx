@@ -23,7 +23,7 @@ export interface AuthProviderProps {
 /**
  * Holds who is signed in. The token lives in the session store (localStorage); the user is the
  * cached answer of GET /users/profile, fetched on load whenever a token exists. If that fails or
- * says nothing, the token is dropped and the visitor is signed out (SPEC.md section 4).
+ * says nothing, the token is dropped and the visitor is signed out (docs/PRODUCT.md §4).
  */
 export function AuthProvider({ children, store = defaultSessionStore }: AuthProviderProps) {
   const queryClient = useQueryClient();

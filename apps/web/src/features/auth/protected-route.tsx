@@ -5,7 +5,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from './use-auth';
 
 /**
- * The signed-in group of routes (SPEC.md section 2): a spinner while auth loads, and without a
+ * The signed-in group of routes (docs/PRODUCT.md §2): a spinner while auth loads, and without a
  * session a redirect to /login that replaces the history entry.
  */
 export function ProtectedRoute() {

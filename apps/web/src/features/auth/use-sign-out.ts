@@ -20,7 +20,7 @@ export function useLeaveSession() {
   }, [clearSession, navigate]);
 }
 
-/** Sign-out (SPEC.md section 4): tell the server, then leave the session. */
+/** Sign-out (docs/PRODUCT.md §4): tell the server, then leave the session. */
 export function useSignOut() {
   const leaveSession = useLeaveSession();
   const [pending, setPending] = useState(false);

@@ -17,7 +17,7 @@ export const EMAIL_VERIFIED_MESSAGE = 'Your email is verified. You can sign in n
 const MISSING_TOKEN_MESSAGE =
   'This verification link is incomplete. Open the link from the email again, or ask for a new one.';
 
-/** /verify?token=: spends the mailed link, then on to sign-in (SPEC.md section 2). */
+/** /verify?token=: spends the mailed link, then on to sign-in (docs/PRODUCT.md §2). */
 export function VerifyPage() {
   useDocumentTitle(pageTitle('Verify your email'));
   const [searchParams] = useSearchParams();

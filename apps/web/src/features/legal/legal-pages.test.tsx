@@ -17,6 +17,7 @@ const appConfig = {
     publicOrigin: 'https://pbshare.test',
     supportEmail: 'help@pbshare.test',
     privacyEmail: 'privacy@pbshare.test',
+    payments: 'demo',
   },
 };
 

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { toast } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api-client';
 import { uploadWithProgress } from '../../lib/upload-with-progress';
 import { ok, stubApi, testUser } from '../../test/api-stub';
@@ -52,6 +53,8 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
   });
   afterEach(() => {
     vi.useRealTimers();
+    // Sonner keeps its toasts in module state across tests; a leftover one shadows the next.
+    toast.dismiss();
   });
 
   it('shows the title, the tips and a save button that needs media', async () => {
@@ -221,9 +224,10 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'You have reached the free limit' });
     expect(dialog).toHaveTextContent('Free accounts can track up to 3 exercises. Upgrade to Pro.');
+    // After buying, the user comes back to the form.
     expect(within(dialog).getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute(
       'href',
-      '/pricing',
+      '/pricing?from=%2Fadd-pb',
     );
   });
 
@@ -232,8 +236,46 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
     await screen.findByRole('heading', { level: 1, name: 'Add New Personal Best' });
     await pickFile(new File(['x'], 'notes.txt', { type: 'text/plain' }));
     expect(await screen.findByText('Invalid file type')).toBeVisible();
-    expect(screen.getByText('Please select an image or video file.')).toBeVisible();
+    // In the toast and under the media field, which it describes.
+    expect(screen.getAllByText('Please select an image or video file.')).toHaveLength(2);
+    expect(screen.getByLabelText('Photo or video')).toHaveAccessibleDescription(
+      'Please select an image or video file.',
+    );
     expect(screen.getByRole('button', { name: 'Save Personal Best' })).toBeDisabled();
+  });
+
+  it.each([
+    [
+      'a refused upload',
+      new ApiError('Images can be at most 40 megapixels.', {
+        status: 413,
+        code: 'PAYLOAD_TOO_LARGE',
+      }),
+    ],
+    [
+      'the upload limit',
+      new ApiError('You can upload 2 files at a time.', {
+        status: 429,
+        code: 'RATE_LIMITED',
+        issues: [{ field: 'file', message: 'Please wait for your other uploads to finish.' }],
+      }),
+    ],
+    ['a connection lost mid-upload', new ApiError('Network error', { status: 0 })],
+  ])('shows %s in the media field, not only in a toast', async (_name, error) => {
+    const user = userEvent.setup();
+    upload.mockRejectedValue(error);
+    renderAddPage();
+    await user.type(await screen.findByLabelText('Exercise name'), 'Squat');
+    await user.type(screen.getByRole('textbox', { name: 'Weight (lbs)' }), '500');
+    await pickFile(photo());
+    await user.click(screen.getByRole('button', { name: 'Save Personal Best' }));
+
+    // A toast mounts hidden and fades in; wait for it to show rather than catch its first frame.
+    await waitFor(() => {
+      expect(screen.getByText('Error saving personal best')).toBeVisible();
+    });
+    const shown = error.issues[0]?.message ?? error.message;
+    expect(screen.getByLabelText('Photo or video')).toHaveAccessibleDescription(shown);
   });
 
   it('prefills a new record of an existing exercise from the navigation state', async () => {

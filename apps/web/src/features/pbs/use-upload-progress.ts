@@ -11,7 +11,7 @@ export function progressBucket(percent: number): number {
 export interface UploadProgressState {
   /** The bucketed percentage, or null when no upload is running. */
   percent: number | null;
-  /** Every byte is sent and the server is still working (SPEC.md section 4). */
+  /** Every byte is sent and the server is still working (docs/PRODUCT.md §4). */
   processing: boolean;
 }
 

@@ -1,18 +1,89 @@
-import { PLANS } from '@pbshare/shared';
-import { Timer } from 'lucide-react';
+import { PLANS, type Plan } from '@pbshare/shared';
+import { CircleAlert, Timer } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 
+import { Alert, AlertDescription } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
 import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
-import { PlanCard } from './components/plan-card';
+import { errorMessage } from '../../lib/form-errors';
+import { useAppConfig } from '../app-config/api/get-app-config';
+import { useAuth } from '../auth/use-auth';
+import { usePersonalBests } from '../pbs/api/get-personal-bests';
+import { useBilling } from './api/get-billing';
+import { useStartCheckout } from './api/start-checkout';
+import { rememberReturnPath } from './checkout-return';
+import { CheckoutStatus } from './components/checkout-status';
+import { DemoNotice } from './components/demo-notice';
+import { PlanCard, type PlanAction } from './components/plan-card';
+import { FreeUsage, ProStatus } from './components/plan-status';
 import { ProBenefits } from './components/pro-benefits';
+import { useCheckoutReturn } from './use-checkout-return';
 
-/*
- * A visitor choosing a plan signs in first and comes back here. The signed-in variant (PB count
- * bar, 'Current Plan' for Pro users, buying) replaces this href with a purchase action later.
- */
+/** A visitor choosing a plan signs in first and comes back here. */
 const visitorChooseHref = '/login?redirect=pricing';
+const CHECKOUT_FAILED_MESSAGE = 'Checkout could not start. Nothing was charged; please try again.';
 
+/**
+ * /pricing: the two one-time plans. Visitors are sent to sign in; a signed-in user buys here and
+ * comes back here from the checkout, where the page waits for the payment to be confirmed.
+ */
 export function PricingPage() {
   useDocumentTitle(pageTitle('Pricing'));
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const from = params.get('from');
+  useEffect(() => {
+    rememberReturnPath(from);
+  }, [from]);
+
+  const signedIn = user !== null;
+  const pro = user?.subscription_tier === 'unlimited';
+  const demo = useAppConfig().data?.payments === 'demo';
+  const billing = useBilling({ enabled: signedIn });
+  const pbs = usePersonalBests({ enabled: signedIn && !pro });
+  const checkoutReturn = useCheckoutReturn(signedIn);
+  const start = useStartCheckout();
+  const [startError, setStartError] = useState<string | null>(null);
+
+  function choose(plan: Plan) {
+    setStartError(null);
+    start.mutate(plan.id, {
+      onSuccess: ({ url }) => {
+        const target = new URL(url, window.location.origin);
+        // The demo comes straight back here; Stripe Checkout is another site.
+        if (target.origin === window.location.origin) {
+          void navigate(`${target.pathname}${target.search}`, { replace: true });
+        } else {
+          window.location.assign(target.href);
+        }
+      },
+      onError: (error) => {
+        setStartError(errorMessage(error, CHECKOUT_FAILED_MESSAGE));
+      },
+    });
+  }
+
+  const plan = billing.data?.plan ?? null;
+  const confirming = checkoutReturn.state === 'confirming';
+  const buy = (p: Plan): PlanAction => ({
+    kind: 'buy',
+    onChoose: () => {
+      choose(p);
+    },
+    busy: start.isPending && start.variables === p.id,
+    disabled: start.isPending || confirming || (pro && billing.isPending),
+  });
+  function actionFor(p: Plan): PlanAction {
+    if (!signedIn) return { kind: 'link', href: visitorChooseHref };
+    // Pro without a pass (Lifetime, or granted by support) has nothing left to buy.
+    if (pro && (plan === 'lifetime' || (billing.isSuccess && plan === null))) {
+      return { kind: 'current' };
+    }
+    if (plan === 'one-year' && p.id === 'one-year') return { kind: 'current' };
+    return buy(p);
+  }
 
   return (
     <div className="relative isolate">
@@ -38,9 +109,43 @@ export function PricingPage() {
           </p>
         </div>
 
+        {demo ? <DemoNotice className="mt-6" /> : null}
+        <CheckoutStatus status={checkoutReturn} />
+        {signedIn && checkoutReturn.state !== 'confirming' ? (
+          pro ? (
+            <ProStatus billing={billing.data} />
+          ) : (
+            <FreeUsage count={pbs.data?.length} />
+          )
+        ) : null}
+        {startError ? (
+          <Alert variant="destructive" className="mx-auto mt-6 max-w-xl">
+            <CircleAlert aria-hidden="true" />
+            <AlertDescription>{startError}</AlertDescription>
+          </Alert>
+        ) : null}
+
         <div className="mx-auto mt-14 grid max-w-4xl grid-cols-1 gap-8 md:grid-cols-2 md:gap-6">
-          {PLANS.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} chooseHref={visitorChooseHref} />
+          {PLANS.map((p) => (
+            <PlanCard
+              key={p.id}
+              plan={p}
+              action={actionFor(p)}
+              footer={
+                plan === 'one-year' && p.id === 'one-year' ? (
+                  <Button
+                    variant="ghost"
+                    className="mt-2 w-full"
+                    disabled={start.isPending || confirming}
+                    onClick={() => {
+                      choose(p);
+                    }}
+                  >
+                    Add another year
+                  </Button>
+                ) : undefined
+              }
+            />
           ))}
         </div>
         <p className="mx-auto mt-6 max-w-4xl text-center text-sm text-muted-foreground">

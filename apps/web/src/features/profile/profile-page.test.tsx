@@ -218,3 +218,31 @@ describe('ProfilePage', () => {
     expect(screen.queryByTestId('free-tier-counter')).not.toBeInTheDocument();
   });
 });
+
+describe('ProfilePage at the free cap', () => {
+  const three = [
+    pbWith({ id: 'c1', exerciseId: 'x1', title: 'Bench' }),
+    pbWith({ id: 'c2', exerciseId: 'x2', title: 'Squat' }),
+    pbWith({ id: 'c3', exerciseId: 'x3', title: 'Row' }),
+  ];
+
+  it("explains the limit on 'Add New' before the form, offering Pro or a new record", async () => {
+    renderProfile(three);
+    await userEvent.click(await screen.findByRole('link', { name: 'Add New' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'You have reached the free limit' });
+    expect(within(dialog).getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute(
+      'href',
+      '/pricing?from=%2Fprofile',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add a record' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/add-pb');
+  });
+
+  it('lets a Pro user straight through, with a Pro badge', async () => {
+    renderProfile(three, {}, { ...testUser, subscription_tier: 'unlimited' });
+    expect(await screen.findByTestId('pro-badge')).toHaveTextContent('Pro');
+    await userEvent.click(await screen.findByRole('link', { name: 'Add New' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/add-pb');
+  });
+});

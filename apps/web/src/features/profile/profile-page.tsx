@@ -1,7 +1,7 @@
 import { FREE_TIER_PB_LIMIT, type PersonalBest } from '@pbshare/shared';
 import { Plus, RotateCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
 import { Button, buttonClasses } from '../../components/ui/button';
 import { toast } from '../../components/ui/toaster';
@@ -10,9 +10,11 @@ import { useAuth } from '../auth/use-auth';
 import { usePersonalBests } from '../pbs/api/get-personal-bests';
 import { useReorderPersonalBests } from '../pbs/api/reorder-personal-bests';
 import { useSetVisibility } from '../pbs/api/set-visibility';
+import { FreeLimitDialog } from '../pbs/components/free-limit-dialog';
 import { PbGrid } from '../pbs/components/pb-grid';
 import { NoPbsYet, PbsLoading } from '../pbs/components/pb-list-states';
 import { usePbDeletion } from '../pbs/use-pb-deletion';
+import { pricingFrom } from '../pricing/checkout-return';
 import { ProfileHeader } from './components/profile-header';
 
 /** /profile (docs/PRODUCT.md §2): the header and the user's PBs. */
@@ -24,6 +26,8 @@ export function ProfilePage() {
   const setVisibility = useSetVisibility();
   const reorder = useReorderPersonalBests();
   const { deleteCurrent, deleteHistory } = usePbDeletion();
+  const [capDialogOpen, setCapDialogOpen] = useState(false);
+  const navigate = useNavigate();
 
   const loadFailed = pbs.isError;
   useEffect(() => {
@@ -32,6 +36,7 @@ export function ProfilePage() {
 
   if (!user) return null;
   const list = pbs.data;
+  const atCap = user.subscription_tier === 'free' && (list?.length ?? 0) >= FREE_TIER_PB_LIMIT;
   // An exercise that went away (deleted, elsewhere) leaves nothing open.
   const expanded =
     expandedExerciseId !== null && list?.some((pb) => pb.exerciseId === expandedExerciseId)
@@ -72,7 +77,17 @@ export function ProfilePage() {
             Personal Bests
           </h2>
           {expanded === null && list && list.length > 0 ? (
-            <Link to="/add-pb" className={buttonClasses({ variant: 'primary', size: 'sm' })}>
+            <Link
+              to="/add-pb"
+              className={buttonClasses({ variant: 'primary', size: 'sm' })}
+              onClick={(event) => {
+                // At the cap, say so before the form is filled rather than after.
+                if (atCap) {
+                  event.preventDefault();
+                  setCapDialogOpen(true);
+                }
+              }}
+            >
               <Plus aria-hidden="true" />
               Add New
             </Link>
@@ -85,7 +100,7 @@ export function ProfilePage() {
               <>
                 {' · '}
                 <Link
-                  to="/pricing"
+                  to={pricingFrom('/profile')}
                   className="font-semibold text-primary underline-offset-4 hover:underline"
                 >
                   Upgrade for unlimited
@@ -140,6 +155,14 @@ export function ProfilePage() {
           )}
         </div>
       </section>
+      <FreeLimitDialog
+        open={capDialogOpen}
+        onOpenChange={setCapDialogOpen}
+        onContinue={() => {
+          setCapDialogOpen(false);
+          void navigate('/add-pb');
+        }}
+      />
     </div>
   );
 }

@@ -14,7 +14,7 @@ export interface VerifyEmailNoticeProps {
   onTryAgain: () => void;
 }
 
-/** The screen after sign-up (SPEC.md section 2, /signup): check your inbox, then sign in. */
+/** The screen after sign-up (docs/PRODUCT.md §2, /signup): check your inbox, then sign in. */
 export function VerifyEmailNotice({ email, onTryAgain }: VerifyEmailNoticeProps) {
   const resend = useResendVerification();
 

@@ -12,7 +12,7 @@ export interface OptimisticPbsMutationOptions<TData, TVariables> {
 }
 
 /**
- * Optimistic (SPEC.md section 4): the cached list changes at once, goes back on an error, and
+ * Optimistic (docs/PRODUCT.md §4): the cached list changes at once, goes back on an error, and
  * is refetched once the last pending mutation of this kind has settled.
  */
 export function useOptimisticPbsMutation<TData, TVariables>({

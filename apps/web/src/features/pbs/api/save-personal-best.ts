@@ -1,6 +1,7 @@
 import { personalBestSchema, type Category, type PersonalBest } from '@pbshare/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import {
   uploadWithProgress,
   type UploadProgressListener,
@@ -40,7 +41,8 @@ export interface SavePersonalBestVariables {
 
 /**
  * POST /pbs as multipart/form-data, reporting upload progress: adds a record, or with an id
- * (isEditMode) updates that record, with or without a new file.
+ * (isEditMode) updates that record, with or without a new file. Each call is one save attempt
+ * with its own Idempotency-Key, so a retry the client makes for it cannot save the PB twice.
  */
 export function savePersonalBest(
   input: SavePersonalBestInput,
@@ -64,6 +66,7 @@ export function savePersonalBest(
   if (input.file && input.poster) form.set('poster', input.poster, 'poster.jpg');
   return uploadWithProgress('/pbs', form, {
     onProgress,
+    idempotencyKey: newIdempotencyKey(),
     parse: (data) => personalBestSchema.parse(data),
   });
 }

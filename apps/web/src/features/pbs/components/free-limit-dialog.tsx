@@ -1,6 +1,6 @@
 import { FREE_TIER_PB_LIMIT } from '@pbshare/shared';
 import { Sparkles } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 
 import { Button, buttonClasses } from '../../../components/ui/button';
 import {
@@ -12,6 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { pricingFrom } from '../../pricing/checkout-return';
 
 /**
  * The server refused a new exercise on a free account (402 FREE_LIMIT_REACHED): say why, offer Pro,
@@ -21,12 +22,17 @@ export function FreeLimitDialog({
   open,
   onOpenChange,
   message,
+  onContinue,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The server's explanation, if any. */
   message?: string;
+  /** Opened before the form (from 'Add New'): going on to add a record to an existing exercise. */
+  onContinue?: () => void;
 }) {
+  // After a purchase the buyer comes back to this page.
+  const { pathname } = useLocation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
@@ -45,10 +51,16 @@ export function FreeLimitDialog({
           card on your profile and choose &lsquo;Add New Personal Best&rsquo;.
         </p>
         <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Not now</Button>
-          </DialogClose>
-          <Link to="/pricing" className={buttonClasses({ variant: 'primary' })}>
+          {onContinue ? (
+            <Button variant="outline" onClick={onContinue}>
+              Add a record
+            </Button>
+          ) : (
+            <DialogClose asChild>
+              <Button variant="outline">Not now</Button>
+            </DialogClose>
+          )}
+          <Link to={pricingFrom(pathname)} className={buttonClasses({ variant: 'primary' })}>
             <Sparkles aria-hidden="true" />
             Upgrade to Pro
           </Link>

@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toaster';
 import { cn } from '../../../lib/cn';
 import { checkMediaFile, inspectVideo, mediaTypeOf, VIDEO_TOO_LONG } from '../media-files';
 
-/** The media row's three states (SPEC.md section 2). */
+/** The media row's three states (docs/PRODUCT.md §2). */
 export type MediaValue =
   | { kind: 'none' }
   | {
@@ -26,6 +26,8 @@ export interface MediaFieldProps {
   onChange: (value: MediaValue) => void;
   /** True while a picked video is being read (its length, its poster). */
   onBusyChange?: (busy: boolean) => void;
+  /** A picked file refused before any upload: shown under the field (and in a toast). */
+  onProblem?: (message: string) => void;
   error?: string;
   disabled?: boolean;
 }
@@ -37,7 +39,14 @@ const MEDIA_HINT = `Photo: JPEG, PNG, WebP, GIF or AVIF up to 20 MB. Video: MP4,
  * remote preview of the one already uploaded. A picked file is checked first: its type, its size
  * and, for a video, its length (read in the browser before any upload).
  */
-export function MediaField({ value, onChange, onBusyChange, error, disabled }: MediaFieldProps) {
+export function MediaField({
+  value,
+  onChange,
+  onBusyChange,
+  onProblem,
+  error,
+  disabled,
+}: MediaFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const labelId = useId();
   const hintId = useId();
@@ -57,6 +66,7 @@ export function MediaField({ value, onChange, onBusyChange, error, disabled }: M
     const problem = checkMediaFile(file);
     if (problem) {
       toast.error(problem.title, { description: problem.message });
+      onProblem?.(problem.message);
       return;
     }
     const type = mediaTypeOf(file) ?? 'image';
@@ -77,6 +87,7 @@ export function MediaField({ value, onChange, onBusyChange, error, disabled }: M
       if (token !== pickToken.current) return;
       if (facts.duration !== undefined && facts.duration > MAX_VIDEO_SECONDS + 0.05) {
         toast.error(VIDEO_TOO_LONG.title, { description: VIDEO_TOO_LONG.message });
+        onProblem?.(VIDEO_TOO_LONG.message);
         return;
       }
       onChange({

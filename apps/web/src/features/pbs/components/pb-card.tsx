@@ -32,7 +32,7 @@ export interface PbCardProps {
 type PendingDelete = { kind: 'current' } | { kind: 'history'; record: PbRecord };
 
 /**
- * One exercise on /profile (SPEC.md section 2). Collapsed: media, title, category, value, sets
+ * One exercise on /profile (docs/PRODUCT.md §2). Collapsed: media, title, category, value, sets
  * and reps, date; a tap expands it. Expanded: the story, the actions and the older records. The
  * media element stays the same across both, so a video pauses where the card closes.
  */

@@ -53,7 +53,7 @@ export interface PbFormProps {
   isAdding?: boolean;
 }
 
-/** The add and edit form (SPEC.md sections 2 and 5). */
+/** The add and edit form (docs/PRODUCT.md §2 and §5). */
 export function PbForm({
   mode,
   defaultValues,
@@ -169,7 +169,11 @@ export function PbForm({
         const fileIssue = error.issues.find((issue) => issue.field === 'file');
         const mediaRefused =
           error.code === 'UNSUPPORTED_MEDIA_TYPE' || error.code === 'PAYLOAD_TOO_LARGE';
-        if (fileIssue || mediaRefused) setMediaError(fileIssue?.message ?? error.message);
+        // A connection lost while a file was being sent is the upload's failure too.
+        const uploadLost = error.status === 0 && media.kind === 'selected';
+        if (fileIssue || mediaRefused || uploadLost) {
+          setMediaError(fileIssue?.message ?? error.message);
+        }
       }
       toast.error('Error saving personal best', {
         description: errorMessage(error, SAVE_FAILED_MESSAGE),
@@ -195,6 +199,7 @@ export function PbForm({
           setMediaError(undefined);
         }}
         onBusyChange={setReadingMedia}
+        onProblem={setMediaError}
         error={mediaError}
         disabled={isSubmitting}
       />

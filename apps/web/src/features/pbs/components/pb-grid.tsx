@@ -21,7 +21,7 @@ import { useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { PbCard, type PbCardProps } from './pb-card';
 
-/** What a screen reader hears on reaching a drag handle (SPEC.md section 2). */
+/** What a screen reader hears on reaching a drag handle (docs/PRODUCT.md §2). */
 export const DRAG_INSTRUCTIONS: ScreenReaderInstructions = {
   draggable:
     'To pick up a personal best, press space. While dragging, use the arrow keys to move it. Press space again to drop it in its new place, or press escape to cancel.',

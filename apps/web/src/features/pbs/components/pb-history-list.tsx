@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 
 import { setsRepsText } from '../pb-format';
 
-/** The exercise's older records, newest first, each with edit and delete (SPEC.md section 2). */
+/** The exercise's older records, newest first, each with edit and delete (docs/PRODUCT.md §2). */
 export function PbHistoryList({
   pb,
   onDelete,

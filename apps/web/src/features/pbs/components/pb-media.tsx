@@ -20,7 +20,7 @@ export interface PbMediaViewProps {
 }
 
 /**
- * A PB's photo or video (SPEC.md section 2). Images come as a srcset of the 480 px card rendition
+ * A PB's photo or video (docs/PRODUCT.md §2). Images come as a srcset of the 480 px card rendition
  * and the full one, lazily, with their size reserved. Videos autoplay muted once expanded and
  * go back to their resting frame when collapsed. A broken image is hidden; a broken video says so.
  */

@@ -7,7 +7,7 @@ const TIPS = [
   'Share the story behind your achievement.',
 ] as const;
 
-/** The add page's tips box (SPEC.md section 2). */
+/** The add page's tips box (docs/PRODUCT.md §2). */
 export function PbTips() {
   return (
     <aside

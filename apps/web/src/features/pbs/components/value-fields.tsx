@@ -9,7 +9,7 @@ import { cn } from '../../../lib/cn';
 import { UNIT_LABELS, type PbFormValues } from '../pb-form-values';
 
 /**
- * The measured value (SPEC.md section 3): the unit choice of the category, then a weight, a rep
+ * The measured value (docs/PRODUCT.md §3): the unit choice of the category, then a weight, a rep
  * count, or a time as hours, minutes and seconds.
  */
 export function ValueFields({

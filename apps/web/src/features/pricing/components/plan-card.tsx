@@ -1,18 +1,26 @@
 import { formatUsd, type Plan } from '@pbshare/shared';
-import { Check, Star } from 'lucide-react';
+import { Check, LoaderCircle, Star } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { PLAN_COPY } from '../plan-copy';
 
+/** What the plan's button does: lead somewhere (a visitor signs in first), buy, or nothing. */
+export type PlanAction =
+  | { kind: 'link'; href: string }
+  | { kind: 'buy'; onChoose: () => void; busy: boolean; disabled: boolean }
+  | { kind: 'current' };
+
 export interface PlanCardProps {
   plan: Plan;
-  /** Where choosing the plan leads; for a visitor, the sign-in page. */
-  chooseHref: string;
+  action: PlanAction;
+  /** A line under the button (a pass holder's 'Add another year'). */
+  footer?: ReactNode;
 }
 
-export function PlanCard({ plan, chooseHref }: PlanCardProps) {
+export function PlanCard({ plan, action, footer }: PlanCardProps) {
   const copy = PLAN_COPY[plan.id];
   const titleId = `plan-${plan.id}-title`;
 
@@ -62,14 +70,32 @@ export function PlanCard({ plan, chooseHref }: PlanCardProps) {
         </li>
       </ul>
 
-      <Button
-        asChild
-        size="lg"
-        variant={plan.popular ? 'primary' : 'outline'}
-        className="mt-8 w-full"
-      >
-        <Link to={chooseHref}>Choose {plan.name}</Link>
-      </Button>
+      {action.kind === 'link' ? (
+        <Button
+          asChild
+          size="lg"
+          variant={plan.popular ? 'primary' : 'outline'}
+          className="mt-8 w-full"
+        >
+          <Link to={action.href}>Choose {plan.name}</Link>
+        </Button>
+      ) : action.kind === 'buy' ? (
+        <Button
+          size="lg"
+          variant={plan.popular ? 'primary' : 'outline'}
+          className="mt-8 w-full"
+          disabled={action.disabled || action.busy}
+          onClick={action.onChoose}
+        >
+          {action.busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+          {action.busy ? 'Starting checkout...' : `Choose ${plan.name}`}
+        </Button>
+      ) : (
+        <Button size="lg" variant="outline" className="mt-8 w-full" disabled>
+          Current Plan
+        </Button>
+      )}
+      {footer}
     </article>
   );
 }

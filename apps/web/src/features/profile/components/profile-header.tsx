@@ -1,8 +1,9 @@
 import type { User } from '@pbshare/shared';
-import { Link2, Pencil, Settings, Share2 } from 'lucide-react';
+import { Link2, Pencil, Settings, Share2, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { Avatar } from '../../../components/ui/avatar';
+import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { personalBestCount } from '../../pbs/pb-format';
 import { profileLink } from '../../share/profile-link';
@@ -44,8 +45,14 @@ export function ProfileHeader({ user, pbCount }: { user: User; pbCount: number |
           <h1 className="truncate text-2xl font-bold tracking-tight sm:text-3xl">
             Hi, <span data-testid="profile-display-name">{name}</span>
           </h1>
-          <p className="mt-0.5 truncate text-sm font-medium text-muted-foreground">
-            @{user.displayName}
+          <p className="mt-0.5 flex min-w-0 items-center gap-2 text-sm font-medium text-muted-foreground">
+            <span className="truncate">@{user.displayName}</span>
+            {user.subscription_tier === 'unlimited' ? (
+              <Badge variant="brand" data-testid="pro-badge">
+                <Sparkles aria-hidden="true" />
+                Pro
+              </Badge>
+            ) : null}
           </p>
         </div>
       </div>

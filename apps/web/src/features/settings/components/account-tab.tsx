@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { useSignOut } from '../../auth/use-sign-out';
+import { AccountPlan } from '../../pricing/components/account-plan';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
 export function AccountTab({ user }: { user: User }) {
@@ -33,6 +34,8 @@ export function AccountTab({ user }: { user: User }) {
           {pending ? 'Signing out...' : 'Sign Out'}
         </Button>
       </section>
+
+      <AccountPlan />
 
       <section
         aria-labelledby="delete-account-title"

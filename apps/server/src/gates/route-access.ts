@@ -1,0 +1,399 @@
+import type { InjectOptions } from 'fastify';
+import {
+  appConfigSchema,
+  billingOverviewSchema,
+  checkoutResultSchema,
+  publicPbSchema,
+  publicProfileSchema,
+  type PersonalBest,
+  type User,
+} from '@pbshare/shared';
+import { expect } from 'vitest';
+import { multipart } from '../test/accounts.js';
+import { weightFields } from '../test/pbs.js';
+import type { Envelope } from './answer-checks.js';
+import type { World } from './world.js';
+
+export type Request = Omit<InjectOptions, 'method' | 'url'> & { url: string };
+
+/** One call and what it must answer. */
+export interface Attempt {
+  label: string;
+  request: Request;
+  status: number;
+  code?: string;
+  /** Further checks of the answer's body (an envelope unless the route says otherwise). */
+  check?: (body: Envelope, world: World) => void;
+}
+
+/**
+ * - public: anyone may call it; the visitor's attempts say what they get, and no answer may carry
+ *   the owner's private data.
+ * - signed-in: needs a live session. Every attempt is first made as a visitor (no token or a bad
+ *   one: 401 in the envelope), then as another signed-in user aiming at the owner's things
+ *   (their ids, their password): the stranger gets 404 or their own data, never the owner's, and
+ *   the owner's account is the same afterwards.
+ * - refresh-cookie: the session's refresh cookie is the credential; without one nothing happens.
+ */
+export type RouteAccess =
+  | { access: 'public'; envelope?: false; visitor: (w: World) => Attempt[] }
+  | { access: 'signed-in'; stranger: (w: World) => Attempt[] }
+  | { access: 'refresh-cookie'; visitor: (w: World) => Attempt[] };
+
+const json = (payload: Record<string, unknown>) => ({ payload });
+
+const notFound = (label: string, request: Request): Attempt => ({
+  label,
+  request,
+  status: 404,
+  code: 'NOT_FOUND',
+});
+
+/** The owner's record ids a stranger might try: the public card, the hidden one, the history. */
+const ownerIds = (w: World): [label: string, id: string][] => [
+  ['the visible PB', w.owner.visible.id],
+  ['the hidden PB', w.owner.hidden.id],
+  ['an older record', w.owner.history.id],
+];
+
+const sameAnswerFor = (path: string, w: World): Attempt[] =>
+  [w.owner.session.email, 'nobody-here@example.com'].map((email) => ({
+    label: email === w.owner.session.email ? "the owner's e-mail" : 'an unknown e-mail',
+    request: { url: path, ...json({ email }) },
+    status: 200,
+    // Same words either way, so the answer does not tell who has an account.
+    check: (body) => {
+      expect(body.message).toMatch(/^If /);
+    },
+  }));
+
+/**
+ * Every route the app serves, keyed "METHOD /path" as Fastify registers it. A route missing here
+ * fails authorization-matrix.int.test.ts: add it with its access rule and the attempts that prove it.
+ */
+export const ROUTE_ACCESS: Record<string, RouteAccess> = {
+  'GET /healthz': {
+    access: 'public',
+    envelope: false,
+    visitor: () => [{ label: 'liveness', request: { url: '/healthz' }, status: 200 }],
+  },
+  'GET /readyz': {
+    access: 'public',
+    envelope: false,
+    visitor: () => [{ label: 'readiness', request: { url: '/readyz' }, status: 200 }],
+  },
+  'GET /media/*': {
+    access: 'public',
+    envelope: false,
+    visitor: (w) => [
+      { label: 'a public card image', request: { url: w.owner.visible.media.url }, status: 200 },
+      { label: 'the avatar', request: { url: w.owner.avatarUrl }, status: 200 },
+    ],
+  },
+  'GET /v1/app-config': {
+    access: 'public',
+    visitor: () => [
+      {
+        label: 'the public facts',
+        request: { url: '/v1/app-config' },
+        status: 200,
+        // Strict: a field added to the answer must be added to the contract on purpose.
+        check: (body) => appConfigSchema.strict().parse(body.data),
+      },
+    ],
+  },
+  'GET /v1/pbs/user/:username': {
+    access: 'public',
+    visitor: (w) => [
+      {
+        label: "the owner's public page",
+        request: { url: `/v1/pbs/user/${encodeURIComponent(w.owner.username)}` },
+        status: 200,
+        check: (body, world) => {
+          const profile = publicProfileSchema.strict().parse(body.data);
+          expect(Object.keys(profile.user).sort()).toEqual(['bio', 'displayName', 'profileImage']);
+          expect(profile.pbs.map((pb) => pb.id)).toEqual([world.owner.visible.id]);
+          for (const pb of profile.pbs) publicPbSchema.strict().parse(pb);
+        },
+      },
+      {
+        label: 'an unknown person',
+        request: { url: '/v1/pbs/user/nobody-at-all' },
+        status: 404,
+        code: 'NOT_FOUND',
+      },
+    ],
+  },
+  'POST /v1/auth/register': {
+    access: 'public',
+    visitor: () => [
+      {
+        label: 'a new account',
+        request: {
+          url: '/v1/auth/register',
+          ...json({
+            email: 'newcomer@example.com',
+            password: 'newcomer password',
+            displayName: 'newcomer',
+          }),
+        },
+        status: 201,
+        check: (body) => {
+          const { user } = body.data as { user: User };
+          expect(user.email).toBe('newcomer@example.com');
+          expect(Object.keys(user)).not.toContain('password');
+        },
+      },
+    ],
+  },
+  'GET /v1/auth/verify': {
+    access: 'public',
+    visitor: () => [
+      {
+        label: 'a made-up token',
+        request: { url: '/v1/auth/verify?token=made-up' },
+        status: 400,
+        code: 'TOKEN_INVALID',
+      },
+    ],
+  },
+  'POST /v1/auth/login': {
+    access: 'public',
+    visitor: (w) => [
+      {
+        label: "the owner's e-mail with a wrong password",
+        request: {
+          url: '/v1/auth/login',
+          ...json({ email: w.owner.session.email, password: 'a guess' }),
+        },
+        status: 401,
+        code: 'INVALID_CREDENTIALS',
+      },
+    ],
+  },
+  'POST /v1/auth/resend-verification': {
+    access: 'public',
+    visitor: (w) => sameAnswerFor('/v1/auth/resend-verification', w),
+  },
+  'POST /v1/auth/forgot-password': {
+    access: 'public',
+    visitor: (w) => sameAnswerFor('/v1/auth/forgot-password', w),
+  },
+  'POST /v1/auth/reset-password': {
+    access: 'public',
+    visitor: () => [
+      {
+        label: 'a made-up token',
+        request: {
+          url: '/v1/auth/reset-password',
+          ...json({ token: 'made-up', password: 'a new password' }),
+        },
+        status: 400,
+        code: 'TOKEN_INVALID',
+      },
+    ],
+  },
+  'POST /v1/auth/refresh': {
+    access: 'refresh-cookie',
+    visitor: () => [
+      {
+        label: 'no cookie',
+        request: { url: '/v1/auth/refresh' },
+        status: 401,
+        code: 'UNAUTHORIZED',
+      },
+      {
+        label: 'a made-up cookie',
+        request: { url: '/v1/auth/refresh', headers: { cookie: 'pbshare_refresh=made-up' } },
+        status: 401,
+        code: 'UNAUTHORIZED',
+      },
+    ],
+  },
+  'POST /v1/auth/logout': {
+    access: 'refresh-cookie',
+    // Signing out without a session is a no-op, and must stay one: the owner stays signed in.
+    visitor: () => [
+      { label: 'no cookie', request: { url: '/v1/auth/logout' }, status: 200 },
+      {
+        label: 'a made-up cookie',
+        request: { url: '/v1/auth/logout', headers: { cookie: 'pbshare_refresh=made-up' } },
+        status: 200,
+      },
+    ],
+  },
+  'PUT /v1/auth/change-password': {
+    access: 'signed-in',
+    stranger: (w) => [
+      {
+        label: "with the owner's password as the current one",
+        request: {
+          url: '/v1/auth/change-password',
+          ...json({ currentPassword: w.owner.password, newPassword: 'hijacked password' }),
+        },
+        status: 401,
+        code: 'INVALID_CREDENTIALS',
+      },
+    ],
+  },
+  'GET /v1/pbs': {
+    access: 'signed-in',
+    stranger: () => [
+      {
+        label: 'their own list only',
+        request: { url: '/v1/pbs' },
+        status: 200,
+        check: (body, w) => {
+          expect((body.data as PersonalBest[]).map((pb) => pb.id)).toEqual([w.stranger.pb.id]);
+        },
+      },
+    ],
+  },
+  'GET /v1/pbs/:id': {
+    access: 'signed-in',
+    stranger: (w) => ownerIds(w).map(([label, id]) => notFound(label, { url: `/v1/pbs/${id}` })),
+  },
+  'POST /v1/pbs': {
+    access: 'signed-in',
+    stranger: (w) =>
+      ownerIds(w).map(([label, id]) => {
+        const body = multipart({ ...weightFields('Hijacked'), isEditMode: 'true', id });
+        return notFound(`editing ${label}`, {
+          url: '/v1/pbs',
+          headers: body.headers,
+          payload: body.payload,
+        });
+      }),
+  },
+  'PUT /v1/pbs': {
+    access: 'signed-in',
+    stranger: (w) =>
+      ownerIds(w).map(([label, id]) =>
+        notFound(`editing ${label}`, {
+          url: '/v1/pbs',
+          ...json({ ...weightFields('Hijacked'), id }),
+        }),
+      ),
+  },
+  'DELETE /v1/pbs/:id': {
+    access: 'signed-in',
+    stranger: (w) =>
+      ownerIds(w).map(([label, id]) => notFound(`deleting ${label}`, { url: `/v1/pbs/${id}` })),
+  },
+  'PATCH /v1/pbs/visibility': {
+    access: 'signed-in',
+    stranger: (w) => [
+      notFound('showing the hidden PB', {
+        url: '/v1/pbs/visibility',
+        ...json({ id: w.owner.hidden.id, isVisible: true }),
+      }),
+      notFound('hiding the visible PB', {
+        url: '/v1/pbs/visibility',
+        ...json({ id: w.owner.visible.id, isVisible: false }),
+      }),
+    ],
+  },
+  'PATCH /v1/pbs/update-order': {
+    access: 'signed-in',
+    stranger: (w) => [
+      notFound("reordering the owner's PBs", {
+        url: '/v1/pbs/update-order',
+        ...json({ orderedIds: [w.owner.hidden.id, w.owner.visible.id] }),
+      }),
+      notFound("slipping the owner's PB into their own order", {
+        url: '/v1/pbs/update-order',
+        ...json({ orderedIds: [w.stranger.pb.id, w.owner.visible.id] }),
+      }),
+    ],
+  },
+  'GET /v1/users/profile': {
+    access: 'signed-in',
+    stranger: () => [
+      {
+        label: 'their own profile only',
+        request: { url: '/v1/users/profile' },
+        status: 200,
+        check: (body, w) => {
+          expect((body.data as User).email).toBe(w.stranger.session.email);
+        },
+      },
+    ],
+  },
+  'PUT /v1/users': {
+    access: 'signed-in',
+    stranger: (w) => [
+      {
+        label: 'their own bio only',
+        request: { url: '/v1/users', ...json({ bio: 'the stranger bio' }) },
+        status: 200,
+        check: (body, world) => {
+          expect((body.data as User).email).toBe(world.stranger.session.email);
+        },
+      },
+      {
+        label: "taking the owner's username",
+        request: { url: '/v1/users', ...json({ displayName: w.owner.username }) },
+        status: 409,
+        code: 'USERNAME_TAKEN',
+      },
+    ],
+  },
+  'GET /v1/billing': {
+    access: 'signed-in',
+    stranger: () => [
+      {
+        label: 'their own plan only',
+        request: { url: '/v1/billing' },
+        status: 200,
+        check: (body) => {
+          expect(billingOverviewSchema.parse(body.data).purchases).toEqual([]);
+        },
+      },
+    ],
+  },
+  'POST /v1/billing/checkout': {
+    access: 'signed-in',
+    // Buys for the caller only; the owner's snapshot (tier included) proves it.
+    stranger: () => [
+      {
+        label: 'a checkout of their own',
+        request: { url: '/v1/billing/checkout', ...json({ plan: 'lifetime' }) },
+        status: 200,
+        check: (body) => checkoutResultSchema.parse(body.data),
+      },
+    ],
+  },
+  'POST /v1/billing/webhook': {
+    access: 'public',
+    // Called by the payment provider: what authenticates it is the signature over the body.
+    visitor: () => [
+      {
+        label: 'an unsigned event',
+        request: { url: '/v1/billing/webhook', ...json({ type: 'checkout.session.completed' }) },
+        status: 400,
+        code: 'BAD_REQUEST',
+      },
+      {
+        label: 'a made-up signature',
+        request: {
+          url: '/v1/billing/webhook',
+          headers: { 'stripe-signature': 't=1,v1=00' },
+          ...json({ type: 'checkout.session.completed' }),
+        },
+        status: 400,
+        code: 'BAD_REQUEST',
+      },
+    ],
+  },
+  'DELETE /v1/users': {
+    access: 'signed-in',
+    stranger: (w) => [
+      {
+        label: "with the owner's password",
+        request: { url: '/v1/users', ...json({ password: w.owner.password }) },
+        status: 401,
+        code: 'INVALID_CREDENTIALS',
+      },
+    ],
+  },
+};

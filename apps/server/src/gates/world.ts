@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import type { PersonalBest, User } from '@pbshare/shared';
+import sharp from 'sharp';
+import { bearer, multipart, registerAndVerify, signIn, uniqueAccount } from '../test/accounts.js';
+import type { SignedIn } from '../test/accounts.js';
+import { createPb, weightFields } from '../test/pbs.js';
+
+export interface Person {
+  session: SignedIn;
+  password: string;
+  /** The display name, which is also the username of the public page. */
+  username: string;
+}
+
+/** An owner with something of every kind to protect, and a stranger who wants it. */
+export interface World {
+  owner: Person & {
+    /** Current, visible: the only card the public page may show. */
+    visible: PersonalBest;
+    /** The older record of the visible exercise: the owner's history, never public. */
+    history: PersonalBest['personalBestHistory'][number];
+    hidden: PersonalBest;
+    avatarUrl: string;
+    /** Text that exists only in the owner's private data; no one else's answer may carry it. */
+    secrets: string[];
+  };
+  stranger: Person & { pb: PersonalBest };
+}
+
+async function person(
+  app: FastifyInstance,
+  dataDir: string,
+  prefix: string,
+  password: string,
+): Promise<Person> {
+  const account = { ...uniqueAccount(prefix), password };
+  await registerAndVerify(app, dataDir, account);
+  return { session: await signIn(app, account), password, username: account.displayName };
+}
+
+async function setAvatarAndBio(app: FastifyInstance, session: SignedIn, bio: string) {
+  const png = await sharp({
+    create: { width: 64, height: 64, channels: 3, background: '#16a34a' },
+  })
+    .png()
+    .toBuffer();
+  const body = multipart(
+    { bio },
+    { name: 'file', filename: 'me.png', contentType: 'image/png', data: png },
+  );
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/v1/users',
+    headers: { ...bearer(session), ...body.headers },
+    payload: body.payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`profile update failed: ${res.body}`);
+  return res.json<{ data: User }>().data;
+}
+
+async function hide(app: FastifyInstance, session: SignedIn, id: string) {
+  const res = await app.inject({
+    method: 'PATCH',
+    url: '/v1/pbs/visibility',
+    headers: bearer(session),
+    payload: { id, isVisible: false },
+  });
+  if (res.statusCode !== 200) throw new Error(`hiding failed: ${res.body}`);
+  return res.json<{ data: PersonalBest }>().data;
+}
+
+export async function buildWorld(app: FastifyInstance, dataDir: string): Promise<World> {
+  const owner = await person(app, dataDir, 'owner', 'owner correct horse');
+  const stranger = await person(app, dataDir, 'stranger', 'stranger battery staple');
+
+  const user = await setAvatarAndBio(app, owner.session, 'Public bio of the owner');
+  await createPb(app, owner.session, {
+    ...weightFields('Deadlift', '200 kg'),
+    date: '2025-01-05',
+    story: 'owner-history-story-7f3a',
+  });
+  const visible = await createPb(app, owner.session, {
+    ...weightFields('Deadlift', '220 kg'),
+    date: '2026-02-01',
+    story: 'Owner public story',
+  });
+  const history = visible.personalBestHistory[0];
+  if (!history) throw new Error('the second Deadlift record did not make a history');
+  const hidden = await hide(
+    app,
+    owner.session,
+    (
+      await createPb(app, owner.session, {
+        ...weightFields('Secret Squat qz81', '150 kg'),
+        story: 'owner-hidden-story-c2e9',
+      })
+    ).id,
+  );
+  if (!user.profileImage) throw new Error('the avatar was not stored');
+
+  return {
+    owner: {
+      ...owner,
+      visible,
+      history,
+      hidden,
+      avatarUrl: user.profileImage,
+      secrets: [
+        owner.session.email,
+        owner.password,
+        hidden.id,
+        hidden.title,
+        hidden.story,
+        hidden.media.url,
+        history.id,
+        history.story,
+        history.media.url,
+      ],
+    },
+    stranger: {
+      ...stranger,
+      pb: await createPb(app, stranger.session, weightFields('Bench Press', '100 kg')),
+    },
+  };
+}
+
+/** Everything the owner can see of their own account, to prove nobody else changed it. */
+export async function ownerSnapshot(app: FastifyInstance, world: World) {
+  const headers = bearer(world.owner.session);
+  const [profile, pbs] = await Promise.all([
+    app.inject({ method: 'GET', url: '/v1/users/profile', headers }),
+    app.inject({ method: 'GET', url: '/v1/pbs', headers }),
+  ]);
+  return { profile: profile.json<unknown>(), pbs: pbs.json<unknown>() };
+}

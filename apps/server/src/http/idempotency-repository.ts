@@ -1,0 +1,102 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../db/schema.js';
+
+/** What became of an attempt to take a key for a new request. */
+export type Reservation =
+  | { outcome: 'reserved' }
+  /** The first request with this key is still running, or a crash cut it off. */
+  | { outcome: 'in-progress' }
+  /** The first request finished: answer this again. */
+  | { outcome: 'answered'; status: number; body: string }
+  /** The key was first used for another method or path. */
+  | { outcome: 'other-request' };
+
+export interface KeyRef {
+  userId: string;
+  key: string;
+}
+
+/** The idempotency_keys table. Every query names its owner, so keys are per user. */
+export class IdempotencyRepository {
+  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+
+  /**
+   * Takes the key for a request unless a live row holds it. The insert on the primary key is the
+   * lock: of two racing requests exactly one inserts. A row older than `expiredBefore` no longer
+   * counts: it is dropped and the insert tried once more.
+   */
+  async reserve(
+    ref: KeyRef,
+    fingerprint: string,
+    expiredBefore: Date,
+    isRetry = false,
+  ): Promise<Reservation> {
+    const inserted = await this.db
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: ref.userId,
+        key: ref.key,
+        fingerprint,
+        status: null,
+        response_body: null,
+        created_at: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) return { outcome: 'reserved' };
+
+    const row = await this.db
+      .selectFrom('idempotency_keys')
+      .select(['fingerprint', 'status', 'response_body', 'created_at'])
+      .where('user_id', '=', ref.userId)
+      .where('key', '=', ref.key)
+      .executeTakeFirst();
+    const cutoff = expiredBefore.toISOString();
+    // Gone since the insert (its request failed and gave it back), or expired: try once more.
+    if (!row || row.created_at < cutoff) {
+      if (isRetry) return { outcome: 'in-progress' };
+      if (row) {
+        await this.db
+          .deleteFrom('idempotency_keys')
+          .where('user_id', '=', ref.userId)
+          .where('key', '=', ref.key)
+          .where('created_at', '<', cutoff)
+          .execute();
+      }
+      return this.reserve(ref, fingerprint, expiredBefore, true);
+    }
+    if (row.fingerprint !== fingerprint) return { outcome: 'other-request' };
+    if (row.status === null || row.response_body === null) return { outcome: 'in-progress' };
+    return { outcome: 'answered', status: row.status, body: row.response_body };
+  }
+
+  /** Records the answer of the request that holds the key. */
+  async complete(ref: KeyRef, status: number, body: string): Promise<void> {
+    await this.db
+      .updateTable('idempotency_keys')
+      .set({ status, response_body: body })
+      .where('user_id', '=', ref.userId)
+      .where('key', '=', ref.key)
+      .where('status', 'is', null)
+      .execute();
+  }
+
+  /** Gives the key back, so the same request may be tried again. */
+  async release(ref: KeyRef): Promise<void> {
+    await this.db
+      .deleteFrom('idempotency_keys')
+      .where('user_id', '=', ref.userId)
+      .where('key', '=', ref.key)
+      .where('status', 'is', null)
+      .execute();
+  }
+
+  /** Removes every key older than the cut-off; answers how many went. */
+  async deleteExpired(expiredBefore: Date): Promise<number> {
+    const result = await this.db
+      .deleteFrom('idempotency_keys')
+      .where('created_at', '<', expiredBefore.toISOString())
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

@@ -1,0 +1,152 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { ONE_HOUR_MS } from '../durations.js';
+import { AppError } from './app-error.js';
+import { authOf } from './auth-guard.js';
+import type { IdempotencyRepository, KeyRef } from './idempotency-repository.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Honour an `Idempotency-Key` header on this (signed-in) route: see http/idempotency.ts. */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    /** The key this request holds while it runs; set by the idempotency hook. */
+    idempotencyKey: KeyRef | null;
+  }
+}
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'idempotent-replayed';
+export const KEY_LIFETIME_MS = 24 * ONE_HOUR_MS;
+const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export interface IdempotencyOptions {
+  repository: IdempotencyRepository;
+}
+
+/**
+ * `Idempotency-Key` for routes that opt in with `config: { idempotent: true }`: a retry of a
+ * request with the same key (same user, same method and path) gets the first answer again, status
+ * and body, and the work is not done twice. Keys last 24 hours.
+ *
+ * What is guaranteed, and how:
+ * - The key is reserved (a row with no status) before the handler runs. The insert on the primary
+ *   key (user, key) lets exactly one of two racing requests through; the other answers 409.
+ * - A 2xx answer is written to the row in onSend, before any byte of it reaches the client, so a
+ *   retry made after the client could have seen it (or after the answer was lost) gets it again.
+ * - Any other answer means nothing was done (services commit all or nothing), so the reservation is
+ *   deleted and the same key may be tried again.
+ * - A crash while the request runs, or in the few milliseconds between the handler's commit and
+ *   the row's update, leaves the reservation without an answer: retries with that key answer 409
+ *   until it expires. A retry can then fail, but it never does the work a second time. (Writing
+ *   the answer in the handler's own transaction would close that gap, at the price of every
+ *   service knowing about keys.)
+ */
+export function registerIdempotency(app: FastifyInstance, options: IdempotencyOptions): void {
+  const { repository } = options;
+  app.decorateRequest('idempotencyKey', null);
+
+  // preHandler: after requireAuth (preValidation) has said who is asking, before the handler
+  // reads a multipart body.
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.routeOptions.config.idempotent !== true) return;
+    const header = request.headers[IDEMPOTENCY_HEADER];
+    if (header === undefined) return;
+    if (typeof header !== 'string' || !VALID_KEY.test(header)) {
+      throw new AppError(
+        'BAD_REQUEST',
+        'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
+      );
+    }
+
+    const ref = { userId: authOf(request).userId, key: header };
+    const reservation = await repository.reserve(
+      ref,
+      fingerprintOf(request),
+      new Date(Date.now() - KEY_LIFETIME_MS),
+    );
+    if (reservation.outcome === 'reserved') {
+      request.idempotencyKey = ref;
+      return;
+    }
+
+    // This request's own body is never read: the answer goes out at once, and what happens to the
+    // unread rest is the route's choice (Node reads and drops it; upload routes close the
+    // connection after a short linger, media/upload-body.ts).
+    if (reservation.outcome === 'answered') {
+      return reply
+        .code(reservation.status)
+        .type(JSON_TYPE)
+        .header(REPLAYED_HEADER, 'true')
+        .send(reservation.body);
+    }
+    if (reservation.outcome === 'other-request') {
+      throw new AppError(
+        'IDEMPOTENCY_KEY_REUSED',
+        'This Idempotency-Key was already used for a different request. Send a new key.',
+      );
+    }
+    throw new AppError(
+      'IDEMPOTENCY_IN_PROGRESS',
+      'A request with this Idempotency-Key is still being processed. Check its result before trying again.',
+    );
+  });
+
+  // Registered before compression, so the payload here is the serialized body as the route made it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const ref = request.idempotencyKey;
+    if (!ref) return payload;
+    request.idempotencyKey = null;
+    const succeeded = reply.statusCode >= 200 && reply.statusCode < 300;
+    try {
+      if (succeeded && typeof payload === 'string') {
+        await repository.complete(ref, reply.statusCode, payload);
+      } else {
+        await repository.release(ref);
+      }
+    } catch (err) {
+      // The work is done; its answer still goes out. A retry will meet the unanswered key (409).
+      request.log.error({ err }, 'could not record the idempotent answer');
+    }
+    return payload;
+  });
+
+  // A reply that never went through onSend (hijacked, or its connection gone first).
+  app.addHook('onResponse', async (request) => {
+    const ref = request.idempotencyKey;
+    if (!ref) return;
+    request.idempotencyKey = null;
+    await repository.release(ref);
+  });
+
+  sweepExpiredKeys(app, repository);
+}
+
+/** Deletes expired keys at start and hourly, so the table holds at most a day of them. */
+function sweepExpiredKeys(app: FastifyInstance, repository: IdempotencyRepository): void {
+  let timer: NodeJS.Timeout | undefined;
+  const sweep = (log: FastifyBaseLogger): Promise<void> =>
+    repository.deleteExpired(new Date(Date.now() - KEY_LIFETIME_MS)).then(
+      (removed) => {
+        if (removed > 0) log.info({ removed }, 'removed expired idempotency keys');
+      },
+      (err: unknown) => {
+        log.warn({ err }, 'could not remove expired idempotency keys');
+      },
+    );
+  app.addHook('onReady', async () => {
+    await sweep(app.log);
+    timer = setInterval(() => {
+      void sweep(app.log);
+    }, ONE_HOUR_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+  });
+}
+
+function fingerprintOf(request: FastifyRequest): string {
+  return `${request.method} ${request.url.split('?')[0] ?? request.url}`;
+}

@@ -1,0 +1,43 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { TimeoutsConfig } from '../config.js';
+import { makeClientErrorHandler, makeFrameworkErrorHandler } from './framework-errors.js';
+import type { SecurityHeaders } from './security.js';
+
+/**
+ * The Fastify options that decide how long a client may take and how the answers Fastify or Node
+ * make on their own (router refusals, unparsable requests, timeouts) look: in the envelope, with
+ * the security headers. The body stall rule is a hook (`body-stall-guard.ts`).
+ */
+export function serverOptions(
+  timeouts: TimeoutsConfig,
+  securityHeaders: SecurityHeaders,
+): Pick<
+  FastifyServerOptions,
+  | 'requestTimeout'
+  | 'keepAliveTimeout'
+  | 'connectionTimeout'
+  | 'frameworkErrors'
+  | 'clientErrorHandler'
+> & { http: { headersTimeout: number; connectionsCheckingInterval: number } } {
+  return {
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.socketIdleMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: checkingInterval(timeouts),
+    },
+    frameworkErrors: makeFrameworkErrorHandler(securityHeaders),
+    clientErrorHandler: makeClientErrorHandler(securityHeaders),
+  };
+}
+
+/**
+ * Node enforces the header and request timeouts by sweeping connections at this interval (30 s
+ * by default), so a timeout can overrun by up to one interval. A quarter of the shorter timeout
+ * keeps the overrun small; the sweep is a walk over open connections, cheap at 5 s.
+ */
+function checkingInterval({ headersMs, requestMs }: TimeoutsConfig): number {
+  const shortest = Math.min(headersMs, requestMs > 0 ? requestMs : headersMs);
+  return Math.min(5_000, Math.max(50, Math.floor(shortest / 4)));
+}

@@ -1,0 +1,34 @@
+import { billingOverviewSchema, type BillingOverview } from '@pbshare/shared';
+import { useQuery } from '@tanstack/react-query';
+
+import { apiClient } from '../../../lib/session-api-client';
+
+export const billingKeys = {
+  all: ['billing'] as const,
+  overview: (checkout?: string) => ['billing', 'overview', checkout ?? null] as const,
+};
+
+/** GET /billing: the plan, its end and the purchases; with `checkout`, that checkout's status. */
+export function getBilling({
+  checkout,
+  signal,
+}: { checkout?: string; signal?: AbortSignal } = {}): Promise<BillingOverview> {
+  return apiClient.get('/billing', {
+    signal,
+    query: { checkout },
+    parse: (data) => billingOverviewSchema.parse(data),
+  });
+}
+
+export function useBilling({
+  enabled = true,
+  checkout,
+  refetchInterval,
+}: { enabled?: boolean; checkout?: string; refetchInterval?: number | false } = {}) {
+  return useQuery({
+    queryKey: billingKeys.overview(checkout),
+    queryFn: ({ signal }) => getBilling({ checkout, signal }),
+    enabled,
+    refetchInterval,
+  });
+}

@@ -1,0 +1,146 @@
+import { ACCESS_TOKEN_STORAGE_KEY, type BillingOverview, type User } from '@pbshare/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { callsTo, fail, ok, stubApi, testUser, type StubHandler } from '../../test/api-stub';
+import { renderPage } from '../../test/render';
+import { pbWith } from '../pbs/test-data';
+import { PricingPage } from './pricing-page';
+import { CONFIRM_TIMEOUT_MS } from './pricing-texts';
+
+const freeBilling: BillingOverview = {
+  tier: 'free',
+  plan: null,
+  status: 'free',
+  expiresAt: null,
+  provider: 'demo',
+  purchases: [],
+  checkout: null,
+};
+const pro: User = { ...testUser, subscription_tier: 'unlimited' };
+
+function renderPricing(
+  url: string,
+  handlers: Record<string, StubHandler> = {},
+  user: User = testUser,
+) {
+  localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
+  const fetchMock = stubApi({
+    'GET /v1/users/profile': () => ok(user),
+    'GET /v1/pbs': () => ok([pbWith({ id: 'r1' }), pbWith({ id: 'r2', title: 'Squat' })]),
+    'GET /v1/billing': () => ok(freeBilling),
+    ...handlers,
+  });
+  return { ...renderPage(<PricingPage />, '/pricing', url), fetchMock };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  sessionStorage.clear();
+});
+
+describe('PricingPage, signed in', () => {
+  it('shows a free user the bar of N/3 and starts a checkout for the chosen plan', async () => {
+    const { fetchMock } = renderPricing('/pricing', {
+      'POST /v1/billing/checkout': () => ok({ url: '/pricing?checkout=demo_1' }),
+    });
+    expect(await screen.findByText('2/3 personal bests added')).toBeVisible();
+    expect(
+      screen.getByRole('progressbar', { name: 'Personal bests on the free plan' }),
+    ).toHaveAttribute('aria-valuenow', '2');
+    expect(await screen.findByText('Demo checkout: no card is charged')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Choose Lifetime Deal' }));
+
+    const [call] = callsTo(fetchMock, 'POST /v1/billing/checkout');
+    expect(JSON.parse(call?.[1]?.body as string)).toEqual({ plan: 'lifetime' });
+    expect(new Headers(call?.[1]?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{32,36}$/);
+  });
+
+  it('waits on return for the payment, then says so and goes back where it began', async () => {
+    sessionStorage.setItem('pbshare.checkoutReturnTo', '/add-pb');
+    let paid = false;
+    renderPricing('/pricing?checkout=cs_1', {
+      'GET /v1/billing': ({ url }) => {
+        expect(url.searchParams.get('checkout')).toBe('cs_1');
+        return ok({ ...freeBilling, checkout: { status: paid ? 'paid' : 'pending' } });
+      },
+    });
+    expect(await screen.findByText('Confirming your payment…')).toBeVisible();
+    paid = true;
+
+    expect(await screen.findByText('Subscription Purchased!', {}, { timeout: 4000 })).toBeVisible();
+    expect(screen.getByText('Your subscription has been activated successfully.')).toBeVisible();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/add-pb');
+  });
+
+  it('says clearly when the payment is still being confirmed after a minute', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderPricing('/pricing?checkout=cs_2', {
+      'GET /v1/billing': () => ok({ ...freeBilling, checkout: { status: 'pending' } }),
+    });
+    expect(await screen.findByText('Confirming your payment…')).toBeVisible();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(CONFIRM_TIMEOUT_MS + 10);
+    });
+    expect(await screen.findByText(/still being confirmed/)).toBeVisible();
+    expect(screen.queryByText('Confirming your payment…')).not.toBeInTheDocument();
+  });
+
+  it('says kindly that a cancelled checkout took no payment', async () => {
+    renderPricing('/pricing?checkout=cancelled');
+    expect(await screen.findByText(/Checkout cancelled: no payment was taken/)).toBeVisible();
+  });
+
+  it('shows the checkout error, such as a second Lifetime', async () => {
+    renderPricing('/pricing', {
+      'POST /v1/billing/checkout': () =>
+        fail(409, 'CONFLICT', 'You already have the Lifetime Deal.'),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Choose Lifetime Deal' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You already have the Lifetime Deal.',
+    );
+  });
+
+  it('shows a Lifetime holder the Pro message and only Current Plan buttons', async () => {
+    renderPricing(
+      '/pricing',
+      { 'GET /v1/billing': () => ok({ ...freeBilling, tier: 'unlimited', plan: 'lifetime' }) },
+      pro,
+    );
+    expect(
+      await screen.findByText("You're on the Pro plan! Enjoy unlimited PBs and premium features."),
+    ).toBeVisible();
+    await waitFor(() => {
+      expect(screen.getAllByRole('button', { name: 'Current Plan' })).toHaveLength(2);
+    });
+    for (const button of screen.getAllByRole('button', { name: 'Current Plan' })) {
+      expect(button).toBeDisabled();
+    }
+  });
+
+  it('shows a pass holder the end date and still offers Lifetime', async () => {
+    renderPricing(
+      '/pricing',
+      {
+        'GET /v1/billing': () =>
+          ok({
+            ...freeBilling,
+            tier: 'unlimited',
+            plan: 'one-year',
+            status: 'active',
+            expiresAt: '2027-03-01T12:00:00.000Z',
+          }),
+      },
+      pro,
+    );
+    expect(await screen.findByTestId('pro-until')).toHaveTextContent('March 1, 2027');
+    const yearly = screen.getByRole('article', { name: '1-Year Pass' });
+    expect(within(yearly).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    expect(within(yearly).getByRole('button', { name: 'Add another year' })).toBeEnabled();
+    const lifetime = screen.getByRole('article', { name: 'Lifetime Deal' });
+    expect(within(lifetime).getByRole('button', { name: 'Choose Lifetime Deal' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,77 @@
+import { test, expect } from '../support/fixtures.js';
+import { PHOTO, pbCard, pickMedia } from '../support/pbs.js';
+import { createVerifiedAccount } from '../support/accounts.js';
+import { expectJustBecamePro, freeAccountAtCap } from '../support/pro.js';
+
+test.describe('Pro with the demo checkout', () => {
+  test('from the cap dialog to Pro to a 4th exercise', async ({ page, request }) => {
+    await freeAccountAtCap(page, request);
+    await expect(page.getByText('3/3 personal bests added')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Add New', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'You have reached the free limit' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('link', { name: 'Upgrade to Pro' }).click();
+
+    await expect(page).toHaveURL(/\/pricing\?from=%2Fprofile$/);
+    await expect(page.getByText('Demo checkout: no card is charged')).toBeVisible();
+    await expect(page.getByText('3/3 personal bests added')).toBeVisible();
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Choose Lifetime Deal' }).click();
+
+    await expectJustBecamePro(page);
+    test.info().annotations.push({
+      type: 'demo purchase, click to Pro',
+      description: `${Date.now() - started} ms`,
+    });
+    await expect(page.getByTestId('pro-badge')).toBeVisible();
+    await expect(page.getByTestId('free-tier-counter')).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Add New', exact: true }).click();
+    await expect(page).toHaveURL(/\/add-pb$/);
+    await page.getByLabel('Exercise name').fill('Overhead Press');
+    await page.getByRole('textbox', { name: /^Weight/ }).fill('60');
+    await pickMedia(page, PHOTO('press.png'));
+    await page.getByRole('button', { name: 'Save Personal Best' }).click();
+    await expect(page.getByText('Personal best saved successfully!')).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(pbCard(page, 'Overhead Press')).toBeVisible();
+    await expect(page.getByTestId('pb-count')).toHaveText('4 Personal Bests');
+  });
+
+  test("a visitor's choice goes through sign-in and back to /pricing to buy", async ({
+    page,
+    request,
+  }) => {
+    const account = await createVerifiedAccount(request);
+    await page.goto('/pricing');
+    await page.getByRole('link', { name: 'Choose 1-Year Pass' }).click();
+    await expect(page).toHaveURL(/\/login\?redirect=pricing$/);
+    await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByText('0/3 personal bests added')).toBeVisible();
+    await page.getByRole('button', { name: 'Choose 1-Year Pass' }).click();
+    await expectJustBecamePro(page);
+
+    await page.goto('/pricing');
+    await expect(
+      page.getByText("You're on the Pro plan! Enjoy unlimited PBs and premium features."),
+    ).toBeVisible();
+    await expect(page.getByTestId('pro-until')).toContainText('Your 1-Year Pass runs until');
+    const yearly = page.getByRole('article', { name: '1-Year Pass' });
+    await expect(yearly.getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    await expect(
+      page.getByRole('article', { name: 'Lifetime Deal' }).getByRole('button', {
+        name: 'Choose Lifetime Deal',
+      }),
+    ).toBeEnabled();
+
+    await page.goto('/profile/settings');
+    await page.getByRole('tab', { name: 'Account' }).click();
+    await expect(page.getByTestId('account-plan')).toContainText('Pro: 1-Year Pass, until');
+    await expect(page.getByRole('list', { name: 'Purchases' })).toContainText('$19.99');
+  });
+});
