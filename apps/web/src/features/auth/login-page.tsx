@@ -49,7 +49,8 @@ export function LoginPage() {
   const resend = useResendVerification();
 
   // Signed in (just now, or already): on to the profile, leaving the form out of the history.
-  if (user) return <Navigate to={destination} replace />;
+  // The state tells /pricing this is the sign-in round trip of a purchase, not a fresh visit.
+  if (user) return <Navigate to={destination} replace state={{ afterSignIn: true }} />;
 
   const unverified = isApiError(login.error) && login.error.code === 'EMAIL_NOT_VERIFIED';
 

@@ -19,6 +19,15 @@ export function rememberReturnPath(path: string | null): void {
   }
 }
 
+/** A visit to /pricing that starts no purchase journey: an older remembered page no longer applies. */
+export function forgetReturnPath(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}
+
 export function takeReturnPath(): string {
   try {
     const path = sessionStorage.getItem(KEY);

@@ -88,6 +88,29 @@ describe('PricingPage, signed in', () => {
     expect(screen.queryByText('Confirming your payment…')).not.toBeInTheDocument();
   });
 
+  it('says at once, and stops asking, when the server knows no such checkout', async () => {
+    const { fetchMock } = renderPricing('/pricing?checkout=cs_unknown');
+    expect(await screen.findByText('Checkout not found')).toBeVisible();
+    expect(screen.queryByText('Confirming your payment…')).not.toBeInTheDocument();
+    const asked = callsTo(fetchMock, 'GET /v1/billing').length;
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(callsTo(fetchMock, 'GET /v1/billing')).toHaveLength(asked);
+  });
+
+  it('forgets the page of an abandoned upgrade when /pricing is visited afresh', async () => {
+    sessionStorage.setItem('pbshare.checkoutReturnTo', '/profile/settings');
+    renderPricing('/pricing');
+    expect(await screen.findByText(/personal bests added/)).toBeVisible();
+    expect(sessionStorage.getItem('pbshare.checkoutReturnTo')).toBeNull();
+  });
+
+  it('keeps the page where the upgrade began across the return from checkout', async () => {
+    sessionStorage.setItem('pbshare.checkoutReturnTo', '/add-pb');
+    renderPricing('/pricing?checkout=cancelled');
+    expect(await screen.findByText(/Checkout cancelled/)).toBeVisible();
+    expect(sessionStorage.getItem('pbshare.checkoutReturnTo')).toBe('/add-pb');
+  });
+
   it('says kindly that a cancelled checkout took no payment', async () => {
     renderPricing('/pricing?checkout=cancelled');
     expect(await screen.findByText(/Checkout cancelled: no payment was taken/)).toBeVisible();

@@ -1,7 +1,7 @@
 import { PLANS, type Plan } from '@pbshare/shared';
 import { CircleAlert, Timer } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -12,7 +12,7 @@ import { useAuth } from '../auth/use-auth';
 import { usePersonalBests } from '../pbs/api/get-personal-bests';
 import { useBilling } from './api/get-billing';
 import { useStartCheckout } from './api/start-checkout';
-import { rememberReturnPath } from './checkout-return';
+import { forgetReturnPath, rememberReturnPath } from './checkout-return';
 import { CheckoutStatus } from './components/checkout-status';
 import { DemoNotice } from './components/demo-notice';
 import { PlanCard, type PlanAction } from './components/plan-card';
@@ -33,10 +33,16 @@ export function PricingPage() {
   const { user } = useAuth();
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const from = params.get('from');
+  const returning = params.has('checkout');
+  const afterSignIn = (location.state as { afterSignIn?: boolean } | null)?.afterSignIn === true;
   useEffect(() => {
-    rememberReturnPath(from);
-  }, [from]);
+    // Kept across the sign-in round trip and the checkout's return; any other visit starts anew,
+    // so a page remembered from an abandoned upgrade is not where a later purchase lands.
+    if (from) rememberReturnPath(from);
+    else if (!returning && !afterSignIn) forgetReturnPath();
+  }, [from, returning, afterSignIn]);
 
   const signedIn = user !== null;
   const pro = user?.subscription_tier === 'unlimited';

@@ -7,6 +7,8 @@ export const STILL_CONFIRMING_MESSAGE =
   'Your payment is still being confirmed. Pro will apply to your account automatically as soon as it is; there is no need to pay again.';
 export const CANCELLED_MESSAGE =
   'Checkout cancelled: no payment was taken. Choose a plan whenever you are ready.';
+export const UNKNOWN_CHECKOUT_MESSAGE =
+  'We could not find this checkout on your account, so nothing was charged through it. Choose a plan to upgrade.';
 /** How long the return page waits for the payment provider's confirmation. */
 export const CONFIRM_TIMEOUT_MS = 60_000;
 export const CONFIRM_POLL_MS = 1_500;

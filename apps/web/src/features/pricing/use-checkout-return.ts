@@ -18,7 +18,9 @@ export type CheckoutReturn =
   | { state: 'cancelled' }
   | { state: 'confirming' }
   /** The provider has not confirmed within the wait; its webhook will still grant Pro. */
-  | { state: 'slow' };
+  | { state: 'slow' }
+  /** No checkout of this account has that id (a mistyped or someone else's link). */
+  | { state: 'unknown' };
 
 /**
  * The return from a checkout (`/pricing?checkout={id}`): waits for the server to record the
@@ -62,5 +64,6 @@ export function useCheckoutReturn(signedIn: boolean): CheckoutReturn {
 
   if (checkout === 'cancelled') return { state: 'cancelled' };
   if (!waiting) return { state: 'none' };
+  if (billing.isSuccess && billing.data.checkout === null) return { state: 'unknown' };
   return timedOut && !paid ? { state: 'slow' } : { state: 'confirming' };
 }

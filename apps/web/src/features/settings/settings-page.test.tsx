@@ -222,9 +222,7 @@ describe('SettingsPage', () => {
       expect(email).toHaveAttribute('readonly');
       expect(email).toHaveAccessibleDescription('Your email address cannot be changed');
       expect(
-        within(panel).getByText(
-          'To delete your account or change your email, please contact support.',
-        ),
+        within(panel).getByText('To change your email, please contact support.'),
       ).toBeVisible();
       expect(within(panel).getByRole('button', { name: 'Sign Out' })).toBeEnabled();
     });

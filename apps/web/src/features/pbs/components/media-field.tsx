@@ -207,13 +207,11 @@ export function MediaField({
         </div>
       )}
 
-      {error ? (
-        <FieldError id={errorId} message={error} />
-      ) : (
-        <p id={hintId} className="text-xs leading-relaxed text-muted-foreground">
-          {MEDIA_HINT}
-        </p>
-      )}
+      {error ? <FieldError id={errorId} message={error} /> : null}
+      {/* The formats and limits stay in view beside an error: that is when they are needed. */}
+      <p id={hintId} className="text-xs leading-relaxed text-muted-foreground">
+        {MEDIA_HINT}
+      </p>
     </div>
   );
 }

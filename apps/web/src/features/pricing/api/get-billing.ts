@@ -29,6 +29,7 @@ export function useBilling({
     queryKey: billingKeys.overview(checkout),
     queryFn: ({ signal }) => getBilling({ checkout, signal }),
     enabled,
-    refetchInterval,
+    // A checkout the server does not know will not appear by waiting: stop asking.
+    refetchInterval: (query) => (query.state.data?.checkout === null ? false : refetchInterval),
   });
 }

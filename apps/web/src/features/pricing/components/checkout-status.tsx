@@ -2,7 +2,12 @@ import { CircleAlert, Info } from 'lucide-react';
 
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
-import { CANCELLED_MESSAGE, CONFIRMING_MESSAGE, STILL_CONFIRMING_MESSAGE } from '../pricing-texts';
+import {
+  CANCELLED_MESSAGE,
+  CONFIRMING_MESSAGE,
+  STILL_CONFIRMING_MESSAGE,
+  UNKNOWN_CHECKOUT_MESSAGE,
+} from '../pricing-texts';
 import type { CheckoutReturn } from '../use-checkout-return';
 
 /** What the pricing page says on the way back from a checkout. */
@@ -29,8 +34,16 @@ export function CheckoutStatus({ status }: { status: CheckoutReturn }) {
     case 'cancelled':
       return (
         <Alert className="mx-auto mt-10 max-w-xl">
-          <CircleAlert aria-hidden="true" />
+          <Info aria-hidden="true" />
           <AlertDescription>{CANCELLED_MESSAGE}</AlertDescription>
+        </Alert>
+      );
+    case 'unknown':
+      return (
+        <Alert className="mx-auto mt-10 max-w-xl">
+          <CircleAlert aria-hidden="true" />
+          <AlertTitle>Checkout not found</AlertTitle>
+          <AlertDescription>{UNKNOWN_CHECKOUT_MESSAGE}</AlertDescription>
         </Alert>
       );
     case 'none':

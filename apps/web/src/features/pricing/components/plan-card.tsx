@@ -44,7 +44,7 @@ export function PlanCard({ plan, action, footer }: PlanCardProps) {
         <h2 id={titleId} className="text-xl font-bold tracking-tight">
           {plan.name}
         </h2>
-        <span className="rounded-full bg-success/10 px-2.5 py-1 text-xs font-semibold text-success">
+        <span className="rounded-full bg-success/10 px-2.5 py-1 text-xs font-semibold text-success-strong">
           {plan.saving}
         </span>
       </div>

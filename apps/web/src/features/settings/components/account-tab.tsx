@@ -20,7 +20,8 @@ export function AccountTab({ user }: { user: User }) {
           )}
         </Field>
         <p className="text-sm text-muted-foreground">
-          To delete your account or change your email, please contact support.
+          {/* Account deletion is self-service below, so only the e-mail needs support. */}
+          To change your email, please contact support.
         </p>
         <Button
           variant="outline"
