@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, newSignedInUser, type SignedIn } from '../test/accounts.js';
+import { expectFailure } from '../test/envelope.js';
 import { form } from '../test/multipart.js';
 import { jpegWithGps, storedFiles, weightFields } from '../test/pbs.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -117,13 +118,7 @@ describe('Idempotency-Key on POST /v1/pbs', () => {
     await waitFor(async () => (await keyRows(key)).length === 1);
 
     const duplicate = await postWithKey(me, key);
-    expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json()).toMatchObject({
-      success: false,
-      status: 409,
-      code: 'IDEMPOTENCY_IN_PROGRESS',
-      data: null,
-    });
+    expectFailure(duplicate, 409, 'IDEMPOTENCY_IN_PROGRESS');
 
     slowBody.end(body.payload.subarray(half));
     const firstAnswer = await first;

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, multipart, newSignedInUser, type SignedIn } from '../test/accounts.js';
+import { expectFailure } from '../test/envelope.js';
 import { jpegWithGps, listPbs, postPb, weightFields } from '../test/pbs.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { NUL_MESSAGE } from './nul-guard.js';
@@ -17,15 +18,9 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-function expectNulRefusal(res: LightMyRequestResponse) {
-  expect(res.statusCode).toBe(400);
-  expect(res.json()).toMatchObject({
-    success: false,
-    status: 400,
-    code: 'VALIDATION_ERROR',
-    message: NUL_MESSAGE,
-  });
-}
+const expectNulRefusal = (res: LightMyRequestResponse) => {
+  expectFailure(res, 400, 'VALIDATION_ERROR', NUL_MESSAGE);
+};
 
 describe('the NUL character', () => {
   it('is refused in a path parameter, for visitors and users alike', async () => {

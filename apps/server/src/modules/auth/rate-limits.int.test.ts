@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD, registerAndVerify, uniqueAccount } from '../../test/accounts.js';
+import { expectFailure } from '../../test/envelope.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -12,13 +13,7 @@ const post = (url: string, payload: object, ip = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url, payload, remoteAddress: ip });
 
 function expectLimited(res: Awaited<ReturnType<typeof post>>) {
-  expect(res.statusCode).toBe(429);
-  expect(res.json()).toMatchObject({
-    success: false,
-    status: 429,
-    code: 'RATE_LIMITED',
-    data: null,
-  });
+  expectFailure(res, 429, 'RATE_LIMITED');
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 }
 

@@ -27,13 +27,16 @@ afterAll(async () => {
 
 const DAY_MS = 86_400_000;
 
-async function startCheckout(me: SignedIn, plan: 'one-year' | 'lifetime') {
-  const res = await t.app.inject({
+const postCheckout = (me: SignedIn, plan: 'one-year' | 'lifetime') =>
+  t.app.inject({
     method: 'POST',
     url: '/v1/billing/checkout',
     headers: bearer(me),
     payload: { plan },
   });
+
+async function startCheckout(me: SignedIn, plan: 'one-year' | 'lifetime') {
+  const res = await postCheckout(me, plan);
   expect(res.statusCode, res.body).toBe(200);
   const { url } = res.json<{ data: CheckoutResult }>().data;
   const sessionId = /\/pay\/(cs_test_\w+)$/.exec(url)?.[1];
@@ -106,12 +109,7 @@ describe('Stripe checkout', () => {
   it('answers 503 in the envelope when Stripe cannot start a checkout', async () => {
     const me = await newSignedInUser(t.app, t.config.dataDir);
     stripe.failNextCreate();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/billing/checkout',
-      headers: bearer(me),
-      payload: { plan: 'lifetime' },
-    });
+    const res = await postCheckout(me, 'lifetime');
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE', data: null });
   });
@@ -268,12 +266,7 @@ describe('Stripe webhook', () => {
     const me = await newSignedInUser(t.app, t.config.dataDir);
     const { sessionId } = await startCheckout(me, 'lifetime');
     await deliver(stripe.complete(sessionId));
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/v1/billing/checkout',
-      headers: bearer(me),
-      payload: { plan: 'lifetime' },
-    });
+    const again = await postCheckout(me, 'lifetime');
     expect(again.statusCode).toBe(409);
   });
 });

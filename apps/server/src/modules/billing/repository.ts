@@ -161,14 +161,12 @@ export class BillingTx {
     return row && toRecord(row);
   }
 
-  async insertPending(purchase: {
-    id: string;
-    userId: string;
-    plan: PlanId;
-    amountCents: number;
-    currency: string;
-    provider: PaymentProviderName;
-  }): Promise<void> {
+  async insertPending(
+    purchase: Pick<
+      PurchaseRecord,
+      'id' | 'userId' | 'plan' | 'amountCents' | 'currency' | 'provider'
+    >,
+  ): Promise<void> {
     await this.trx
       .insertInto('purchases')
       .values({
