@@ -3,9 +3,10 @@ import type { DatabaseSchema } from '../db/schema.js';
 
 /** What became of an attempt to take a key for a new request. */
 export type Reservation =
-  | { outcome: 'reserved' }
+  /** `reservedAt` names this use of the key: a key can be used again once it has expired. */
+  | { outcome: 'reserved'; reservedAt: string }
   /** The first request with this key is still running, or a crash cut it off. */
-  | { outcome: 'in-progress' }
+  | { outcome: 'in-progress'; reservedAt: string | null }
   /** The first request finished: answer this again. */
   | { outcome: 'answered'; status: number; body: string }
   /** The key was first used for another method or path. */
@@ -31,6 +32,7 @@ export class IdempotencyRepository {
     expiredBefore: Date,
     isRetry = false,
   ): Promise<Reservation> {
+    const reservedAt = new Date().toISOString();
     const inserted = await this.db
       .insertInto('idempotency_keys')
       .values({
@@ -39,11 +41,13 @@ export class IdempotencyRepository {
         fingerprint,
         status: null,
         response_body: null,
-        created_at: new Date().toISOString(),
+        created_at: reservedAt,
       })
       .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) return { outcome: 'reserved' };
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) {
+      return { outcome: 'reserved', reservedAt };
+    }
 
     const row = await this.db
       .selectFrom('idempotency_keys')
@@ -54,7 +58,7 @@ export class IdempotencyRepository {
     const cutoff = expiredBefore.toISOString();
     // Gone since the insert (its request failed and gave it back), or expired: try once more.
     if (!row || row.created_at < cutoff) {
-      if (isRetry) return { outcome: 'in-progress' };
+      if (isRetry) return { outcome: 'in-progress', reservedAt: null };
       if (row) {
         await this.db
           .deleteFrom('idempotency_keys')
@@ -66,7 +70,9 @@ export class IdempotencyRepository {
       return this.reserve(ref, fingerprint, expiredBefore, true);
     }
     if (row.fingerprint !== fingerprint) return { outcome: 'other-request' };
-    if (row.status === null || row.response_body === null) return { outcome: 'in-progress' };
+    if (row.status === null || row.response_body === null) {
+      return { outcome: 'in-progress', reservedAt: row.created_at };
+    }
     return { outcome: 'answered', status: row.status, body: row.response_body };
   }
 

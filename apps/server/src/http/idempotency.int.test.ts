@@ -66,6 +66,30 @@ const keyRows = (key: string) =>
   t.database.db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).execute();
 
 describe('Idempotency-Key on POST /v1/pbs', () => {
+  it('recovers the answer of a create whose answer was never recorded (a crash after commit)', async () => {
+    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const key = randomUUID();
+    const first = await postWithKey(me, key);
+    expect(first.statusCode).toBe(201);
+    // What a crash between the commit and recording the answer leaves: a key with no answer.
+    await t.database.db
+      .updateTable('idempotency_keys')
+      .set({ status: null, response_body: null })
+      .where('key', '=', key)
+      .execute();
+    const files = storedFiles(t.config.dataDir).length;
+
+    const retry = await postWithKey(me, key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    const firstCard = first.json<{ data: { id: string } }>().data;
+    expect(retry.json<{ data: { id: string } }>().data.id).toBe(firstCard.id);
+    expect(await recordCount(me)).toBe(1);
+    expect(storedFiles(t.config.dataDir)).toHaveLength(files);
+    // The recovered answer is now the recorded one.
+    expect((await keyRows(key))[0]?.status).toBe(201);
+  });
+
   it('answers a retry with the first answer and creates the PB once', async () => {
     const me = await newSignedInUser(t.app, t.config.dataDir);
     const key = randomUUID();

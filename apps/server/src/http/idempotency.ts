@@ -4,14 +4,33 @@ import { AppError } from './app-error.js';
 import { authOf } from './auth-guard.js';
 import type { IdempotencyRepository, KeyRef } from './idempotency-repository.js';
 
+/** What a route that honours `Idempotency-Key` may add (`config: { idempotent: {...} }`). */
+export interface IdempotentRoute {
+  /**
+   * Finds the result of a first attempt that committed but whose answer was never recorded (the
+   * process died between the two), and answers the reply to give again; undefined when there is
+   * none, which keeps the key 'in progress'.
+   */
+  recover?: (
+    request: FastifyRequest,
+    use: KeyUse,
+  ) => Promise<{ status: number; body: unknown } | undefined>;
+}
+
+/** One use of a key: the key and when it was reserved (a key may be used again once expired). */
+export interface KeyUse {
+  key: string;
+  reservedAt: string;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Honour an `Idempotency-Key` header on this (signed-in) route: see http/idempotency.ts. */
-    idempotent?: boolean;
+    idempotent?: boolean | IdempotentRoute;
   }
   interface FastifyRequest {
     /** The key this request holds while it runs; set by the idempotency hook. */
-    idempotencyKey: KeyRef | null;
+    idempotencyKey: (KeyRef & KeyUse) | null;
   }
 }
 
@@ -38,10 +57,11 @@ export interface IdempotencyOptions {
  * - Any other answer means nothing was done (services commit all or nothing), so the reservation is
  *   deleted and the same key may be tried again.
  * - A crash while the request runs, or in the few milliseconds between the handler's commit and
- *   the row's update, leaves the reservation without an answer: retries with that key answer 409
- *   until it expires. A retry can then fail, but it never does the work a second time. (Writing
- *   the answer in the handler's own transaction would close that gap, at the price of every
- *   service knowing about keys.)
+ *   the row's update, leaves the reservation without an answer. A route that can tell whether the
+ *   first attempt committed supplies `recover` (POST /v1/pbs derives the new record's id from the
+ *   key, so it looks that record up): a retry then gets the recovered answer. Otherwise, or when
+ *   nothing was committed, retries with that key answer 409 until it expires: they can fail, but
+ *   never do the work a second time.
  */
 export function registerIdempotency(app: FastifyInstance, options: IdempotencyOptions): void {
   const { repository } = options;
@@ -50,7 +70,8 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
   // preHandler: after requireAuth (preValidation) has said who is asking, before the handler
   // reads a multipart body.
   app.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.config.idempotent !== true) return;
+    const setting = request.routeOptions.config.idempotent;
+    if (setting === undefined || setting === false) return;
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined) return;
     if (typeof header !== 'string' || !VALID_KEY.test(header)) {
@@ -67,7 +88,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       new Date(Date.now() - KEY_LIFETIME_MS),
     );
     if (reservation.outcome === 'reserved') {
-      request.idempotencyKey = ref;
+      request.idempotencyKey = { ...ref, reservedAt: reservation.reservedAt };
       return;
     }
 
@@ -86,6 +107,19 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
         'IDEMPOTENCY_KEY_REUSED',
         'This Idempotency-Key was already used for a different request. Send a new key.',
       );
+    }
+    const recovered =
+      typeof setting === 'object' && reservation.reservedAt !== null
+        ? await setting.recover?.(request, { key: header, reservedAt: reservation.reservedAt })
+        : undefined;
+    if (recovered) {
+      const body = JSON.stringify(recovered.body);
+      await repository.complete(ref, recovered.status, body);
+      return reply
+        .code(recovered.status)
+        .type(JSON_TYPE)
+        .header(REPLAYED_HEADER, 'true')
+        .send(body);
     }
     throw new AppError(
       'IDEMPOTENCY_IN_PROGRESS',

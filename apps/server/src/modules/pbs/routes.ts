@@ -8,6 +8,7 @@ import { AppError } from '../../http/app-error.js';
 import { refuseNul } from '../../http/nul-guard.js';
 import { authOf, type RequireAuth } from '../../http/auth-guard.js';
 import { ok } from '../../http/envelope.js';
+import type { KeyUse } from '../../http/idempotency.js';
 import {
   LARGEST_FILE_BYTES,
   PB_FILE_RULES,
@@ -21,6 +22,7 @@ import {
 import { closeUnreadBody, refuseDeclaredBodyOver } from '../../media/upload-body.js';
 import type { UploadLimiter } from '../../media/upload-limiter.js';
 import { parsePbFields } from './pb-input.js';
+import { idempotentRecordId } from './record-id.js';
 import type { PbsService, UploadedMedia } from './service.js';
 
 export interface PbsRouteDeps {
@@ -46,8 +48,18 @@ export const pbsRoutes: FastifyPluginAsyncZod<PbsRouteDeps> = async (app, deps) 
   // The spec's form: multipart with the media in `file` (and a video's poster in `poster`).
   // With isEditMode=true and an id it updates that record; otherwise it adds a record.
   // Refusals are answered before the body is read, and the connection then closed.
+  const CREATED_MESSAGE = 'Personal best saved successfully!';
   const uploadRoute = {
-    config: { idempotent: true },
+    config: {
+      idempotent: {
+        // A create whose answer was lost in a crash left its record under the key's id.
+        recover: async (request: FastifyRequest, use: KeyUse) => {
+          const userId = authOf(request).userId;
+          const card = await pbs.find(userId, idempotentRecordId(userId, use));
+          return card && { status: 201, body: ok(card, CREATED_MESSAGE, 201) };
+        },
+      },
+    },
     onRequest: refuseDeclaredBodyOver(PB_FORM_MAX_BYTES, VIDEO_TOO_LARGE_MESSAGE),
     onSend: closeUnreadBody,
   };
@@ -75,9 +87,15 @@ export const pbsRoutes: FastifyPluginAsyncZod<PbsRouteDeps> = async (app, deps) 
           'Personal best updated successfully!',
         );
       }
-      const created = await pbs.create(userId, input, upload);
+      const use = request.idempotencyKey;
+      const created = await pbs.create(
+        userId,
+        input,
+        upload,
+        use ? idempotentRecordId(userId, use) : undefined,
+      );
       void reply.code(201);
-      return ok(created, 'Personal best saved successfully!', 201);
+      return ok(created, CREATED_MESSAGE, 201);
     } finally {
       release?.();
       await discard(upload?.file, upload?.poster);

@@ -73,6 +73,16 @@ export class PbsService {
     });
   }
 
+  /** The card of one of the user's records, or undefined. */
+  async find(userId: string, recordId: string): Promise<PersonalBest | undefined> {
+    try {
+      return await this.get(userId, recordId);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'NOT_FOUND') return undefined;
+      throw err;
+    }
+  }
+
   async get(userId: string, recordId: string): Promise<PersonalBest> {
     const record = await this.pbs.findRecord(userId, recordId);
     const exercise = record && (await this.pbs.findExercise(userId, record.exerciseId));
@@ -83,15 +93,20 @@ export class PbsService {
   }
 
   /** A new record: into the exercise with the same title, or a new exercise within the cap. */
+  /**
+   * Adds a record. `recordId`, when given, is the id the record must have: every attempt of one
+   * idempotent request names the same one, so the record of a first attempt whose answer was lost
+   * can be found again (see `idempotentRecordId`), and the primary key refuses a second copy.
+   */
   async create(
     userId: string,
     input: PbInput,
     upload: UploadedMedia | undefined,
+    recordId: string = randomUUID(),
   ): Promise<PersonalBest> {
     if (!upload) throw mediaRequired();
     const user = await this.requireUser(userId);
     const stored = await this.media.store(upload.file, upload.poster);
-    const recordId = randomUUID();
     try {
       await this.pbs.forUser(userId, async (tx) => {
         const key = titleKey(input.title);
