@@ -278,6 +278,32 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText('Photo or video')).toHaveAccessibleDescription(shown);
   });
 
+  it('sends the same Idempotency-Key again only after a save whose outcome is unknown', async () => {
+    const user = userEvent.setup();
+    upload
+      .mockRejectedValueOnce(new ApiError('Network error', { status: 0 }))
+      .mockRejectedValueOnce(new ApiError('Bad', { status: 400, code: 'VALIDATION_ERROR' }))
+      .mockResolvedValueOnce({ data: samplePb, message: 'Personal best saved successfully!' });
+    renderAddPage();
+    await user.type(await screen.findByLabelText('Exercise name'), 'Squat');
+    await user.type(screen.getByRole('textbox', { name: 'Weight (lbs)' }), '500');
+    await pickFile(photo());
+    const saveButton = screen.getByRole('button', { name: 'Save Personal Best' });
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await waitFor(() => {
+        expect(saveButton).toBeEnabled();
+      });
+      await user.click(saveButton);
+      await waitFor(() => {
+        expect(upload).toHaveBeenCalledTimes(attempt);
+      });
+    }
+    const keys = upload.mock.calls.map(([, , options]) => options?.idempotencyKey);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
   it('prefills a new record of an existing exercise from the navigation state', async () => {
     const user = userEvent.setup();
     upload.mockResolvedValue({ data: samplePb, message: 'Personal best saved successfully!' });

@@ -32,6 +32,8 @@ export interface SavePersonalBestInput extends PbTextFields {
   file?: File | null;
   /** A video's poster frame, captured in the browser. */
   poster?: Blob | null;
+  /** The save's Idempotency-Key; a new one when absent (see `reuseKeyAfter`). */
+  idempotencyKey?: string;
 }
 
 export interface SavePersonalBestVariables {
@@ -41,8 +43,8 @@ export interface SavePersonalBestVariables {
 
 /**
  * POST /pbs as multipart/form-data, reporting upload progress: adds a record, or with an id
- * (isEditMode) updates that record, with or without a new file. Each call is one save attempt
- * with its own Idempotency-Key, so a retry the client makes for it cannot save the PB twice.
+ * (isEditMode) updates that record, with or without a new file, under an Idempotency-Key, so a
+ * retry of the same save cannot store the PB twice.
  */
 export function savePersonalBest(
   input: SavePersonalBestInput,
@@ -66,7 +68,7 @@ export function savePersonalBest(
   if (input.file && input.poster) form.set('poster', input.poster, 'poster.jpg');
   return uploadWithProgress('/pbs', form, {
     onProgress,
-    idempotencyKey: newIdempotencyKey(),
+    idempotencyKey: input.idempotencyKey ?? newIdempotencyKey(),
     parse: (data) => personalBestSchema.parse(data),
   });
 }

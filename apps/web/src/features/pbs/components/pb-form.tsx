@@ -9,7 +9,7 @@ import {
   type Unit,
 } from '@pbshare/shared';
 import { LoaderCircle } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 
@@ -22,6 +22,7 @@ import { toast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { applyFieldErrors, errorMessage } from '../../../lib/form-errors';
+import { newIdempotencyKey, reuseKeyAfter } from '../../../lib/idempotency-key';
 import { useAuth } from '../../auth/use-auth';
 import { usePersonalBests } from '../api/get-personal-bests';
 import { useSavePersonalBest } from '../api/save-personal-best';
@@ -64,6 +65,8 @@ export function PbForm({
   const navigate = useNavigate();
   const { user, token } = useAuth();
   const save = useSavePersonalBest();
+  // Kept across attempts whose outcome is unknown, so a retry cannot save the PB twice.
+  const saveKey = useRef<string | undefined>(undefined);
   const update = useUpdatePersonalBest();
   const progress = useUploadProgress();
   const existing = usePersonalBests();
@@ -145,6 +148,7 @@ export function PbForm({
         await update.mutateAsync({ id: recordId, ...fields });
         message = PB_UPDATED_MESSAGE;
       } else {
+        saveKey.current ??= newIdempotencyKey();
         const result = await save.mutateAsync({
           input: {
             ...fields,
@@ -152,14 +156,17 @@ export function PbForm({
             isAdding: mode === 'add' && isAdding,
             file: media.kind === 'selected' ? media.file : undefined,
             poster: media.kind === 'selected' ? media.poster : undefined,
+            idempotencyKey: saveKey.current,
           },
           onProgress: progress.report,
         });
+        saveKey.current = undefined;
         message = result.message;
       }
       toast.success('Success!', { description: message });
       void navigate('/profile');
     } catch (error) {
+      if (!reuseKeyAfter(error)) saveKey.current = undefined;
       if (isApiError(error) && error.code === 'FREE_LIMIT_REACHED') {
         setLimitMessage(error.message);
         return;
