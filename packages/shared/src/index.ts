@@ -6,6 +6,7 @@ export * from './dates.js';
 export * from './envelope.js';
 export * from './pb-grouping.js';
 export * from './pb-values.js';
+export * from './media-limits.js';
 export * from './pbs.js';
 export * from './pricing.js';
 export * from './public-page.js';

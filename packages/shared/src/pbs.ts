@@ -6,11 +6,6 @@ import { CATEGORIES, UNITS } from './categories.js';
 export const PB_TITLE_MAX_LENGTH = 80;
 export const PB_STORY_MAX_LENGTH = 2000;
 export const SETS_REPS_MAX = 1000;
-export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
-/** Profile pictures: smaller than PB photos, they are cut to a 512 px square anyway. */
-export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
-export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
-export const IMAGE_MAX_PIXELS = 40_000_000;
 
 export const MEDIA_TYPES = ['image', 'video'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];

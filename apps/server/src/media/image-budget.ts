@@ -1,4 +1,4 @@
-import { IMAGE_MAX_PIXELS } from '@pbshare/shared';
+import { IMAGE_MAX_PIXELS, MEDIA_MESSAGES } from '@pbshare/shared';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../http/app-error.js';
 import { Semaphore } from './semaphore.js';
@@ -15,7 +15,7 @@ export const IMAGE_MAX_DECODED_BYTES = IMAGE_MAX_PIXELS * 4;
 /** Images decoded at the same time, in the whole process. */
 export const IMAGE_JOBS_AT_ONCE = 2;
 
-export const IMAGE_TOO_LARGE_MESSAGE = 'Images can be at most 40 megapixels.';
+export const IMAGE_TOO_LARGE_MESSAGE = MEDIA_MESSAGES.imageTooManyPixels;
 export const IMAGE_UNREADABLE_MESSAGE = 'That image could not be read. Please try another one.';
 
 // libvips keeps recent operations and their pixels in a cache (50 MB by default) that only

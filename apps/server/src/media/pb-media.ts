@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { MAX_VIDEO_SECONDS, type MediaType } from '@pbshare/shared';
+import { isVideoTooLong, MEDIA_MESSAGES, type MediaType } from '@pbshare/shared';
 import { AppError } from '../http/app-error.js';
 import type { Storage } from '../storage/storage.js';
 import { makeFullRendition, makeImageRenditions } from './pb-image.js';
@@ -18,7 +18,7 @@ export interface StoredMedia {
   bytes: number;
 }
 
-export const VIDEO_TOO_LONG_MESSAGE = 'Video must be 30 seconds or less.';
+export const VIDEO_TOO_LONG_MESSAGE = MEDIA_MESSAGES.videoTooLong;
 
 /** Every stored file of a PB's media, for deletion. */
 export function keysOf(media: Pick<StoredMedia, 'mediaKey' | 'cardKey' | 'posterKey'>): string[] {
@@ -59,8 +59,7 @@ export class PbMediaStore {
           'That video could not be read. Please try another one.',
         );
       }
-      // Containers report fractions of a second; a 30.04 s clip is a 30 s clip to a person.
-      if (Math.round(facts.durationSeconds * 10) / 10 > MAX_VIDEO_SECONDS) {
+      if (isVideoTooLong(facts.durationSeconds)) {
         throw new AppError('VALIDATION_ERROR', VIDEO_TOO_LONG_MESSAGE, [
           { field: 'file', message: VIDEO_TOO_LONG_MESSAGE },
         ]);

@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import { AVATAR_MAX_BYTES, IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '@pbshare/shared';
+import {
+  AVATAR_MAX_BYTES,
+  IMAGE_MAX_BYTES,
+  MEDIA_MESSAGES,
+  VIDEO_MAX_BYTES,
+} from '@pbshare/shared';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../http/app-error.js';
 
@@ -17,8 +22,8 @@ export const IMAGE_MIME_TYPES = [
   'image/avif',
 ];
 export const VIDEO_MIME_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'];
-export const NOT_MEDIA_MESSAGE = 'Please select an image or video file.';
-export const VIDEO_TOO_LARGE_MESSAGE = 'Videos can be at most 100 MB.';
+export const NOT_MEDIA_MESSAGE = MEDIA_MESSAGES.notMedia;
+export const VIDEO_TOO_LARGE_MESSAGE = MEDIA_MESSAGES.videoTooLarge;
 
 /** What file-type needs to recognise every format we accept. */
 const SNIFF_BYTES = 4100;
@@ -34,7 +39,7 @@ export interface UploadRules {
 export const PB_FILE_RULES: UploadRules = {
   acceptVideo: true,
   imageMaxBytes: IMAGE_MAX_BYTES,
-  imageTooLargeMessage: 'Images can be at most 20 MB.',
+  imageTooLargeMessage: MEDIA_MESSAGES.imageTooLarge,
   notAcceptedMessage: NOT_MEDIA_MESSAGE,
 };
 
@@ -47,8 +52,8 @@ export const POSTER_RULES: UploadRules = {
 export const AVATAR_RULES: UploadRules = {
   acceptVideo: false,
   imageMaxBytes: AVATAR_MAX_BYTES,
-  imageTooLargeMessage: 'Your image must be 10 MB or less.',
-  notAcceptedMessage: 'Please choose a JPEG, PNG, WebP, GIF or AVIF image.',
+  imageTooLargeMessage: MEDIA_MESSAGES.avatarTooLarge,
+  notAcceptedMessage: MEDIA_MESSAGES.notImage,
 };
 
 /** The largest file part any rule accepts: what busboy's own limit is set just above. */

@@ -1,9 +1,4 @@
-import {
-  IMAGE_MAX_BYTES,
-  MAX_VIDEO_SECONDS,
-  VIDEO_MAX_BYTES,
-  type MediaType,
-} from '@pbshare/shared';
+import { IMAGE_MAX_BYTES, MEDIA_MESSAGES, VIDEO_MAX_BYTES, type MediaType } from '@pbshare/shared';
 
 /** A client-side refusal of a picked file: the toast's title and text. */
 export interface MediaProblem {
@@ -13,19 +8,19 @@ export interface MediaProblem {
 
 export const INVALID_FILE_TYPE: MediaProblem = {
   title: 'Invalid file type',
-  message: 'Please select an image or video file.',
+  message: MEDIA_MESSAGES.notMedia,
 };
 export const VIDEO_TOO_LONG: MediaProblem = {
   title: 'Video too long',
-  message: `Video must be ${MAX_VIDEO_SECONDS} seconds or less.`,
+  message: MEDIA_MESSAGES.videoTooLong,
 };
 export const IMAGE_TOO_LARGE: MediaProblem = {
   title: 'File too large',
-  message: 'Images can be at most 20 MB.',
+  message: MEDIA_MESSAGES.imageTooLarge,
 };
 export const VIDEO_TOO_LARGE: MediaProblem = {
   title: 'File too large',
-  message: 'Videos can be at most 100 MB.',
+  message: MEDIA_MESSAGES.videoTooLarge,
 };
 
 /** What a picked file is by its declared type (the server sniffs the bytes again). */

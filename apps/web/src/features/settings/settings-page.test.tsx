@@ -193,7 +193,9 @@ describe('SettingsPage', () => {
         target: { files: [notImage] },
       });
 
-      expect(within(panel).getByRole('alert')).toHaveTextContent('Please choose an image file');
+      expect(within(panel).getByRole('alert')).toHaveTextContent(
+        'Please choose a JPEG, PNG, WebP, GIF or AVIF image.',
+      );
     });
 
     it('shows a taken username as a toast and on the field', async () => {

@@ -1,4 +1,4 @@
-import { MAX_VIDEO_SECONDS, type MediaType, type PbMedia } from '@pbshare/shared';
+import { isVideoTooLong, MEDIA_MESSAGES, type MediaType, type PbMedia } from '@pbshare/shared';
 import { CircleCheck, ImagePlus, LoaderCircle, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 
@@ -31,8 +31,6 @@ export interface MediaFieldProps {
   error?: string;
   disabled?: boolean;
 }
-
-const MEDIA_HINT = `Photo: JPEG, PNG, WebP, GIF or AVIF up to 20 MB. Video: MP4, MOV or WebM up to 100 MB and ${MAX_VIDEO_SECONDS} seconds.`;
 
 /**
  * The required photo or video of a PB: an upload prompt, a local preview of a picked file, or the
@@ -85,7 +83,7 @@ export function MediaField({
     try {
       const facts = await inspectVideo(file);
       if (token !== pickToken.current) return;
-      if (facts.duration !== undefined && facts.duration > MAX_VIDEO_SECONDS + 0.05) {
+      if (facts.duration !== undefined && isVideoTooLong(facts.duration)) {
         toast.error(VIDEO_TOO_LONG.title, { description: VIDEO_TOO_LONG.message });
         onProblem?.(VIDEO_TOO_LONG.message);
         return;
@@ -210,7 +208,7 @@ export function MediaField({
       {error ? <FieldError id={errorId} message={error} /> : null}
       {/* The formats and limits stay in view beside an error: that is when they are needed. */}
       <p id={hintId} className="text-xs leading-relaxed text-muted-foreground">
-        {MEDIA_HINT}
+        {MEDIA_MESSAGES.mediaHint}
       </p>
     </div>
   );

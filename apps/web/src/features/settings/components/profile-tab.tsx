@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AVATAR_MAX_BYTES,
   BIO_MAX_LENGTH,
+  MEDIA_MESSAGES,
   profileUpdateInputSchema,
   TIMINGS,
   type User,
@@ -22,8 +23,6 @@ import { isApiError } from '../../../lib/api-client';
 import { applyFieldErrors, errorMessage } from '../../../lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
 
-// The server's limit (PUT /users answers 413 above it), as the messages spell it.
-const AVATAR_MAX_SIZE = `${AVATAR_MAX_BYTES / 1024 / 1024} MB`;
 export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully!';
 const PROFILE_UPDATE_FAILED = 'Your profile could not be saved. Please try again.';
 
@@ -78,11 +77,11 @@ export function ProfileTab({ user }: { user: User }) {
     event.target.value = '';
     if (!file) return;
     if (!file.type.startsWith('image/')) {
-      setImageError('Please choose an image file (JPEG, PNG, WebP, GIF or AVIF).');
+      setImageError(MEDIA_MESSAGES.notImage);
       return;
     }
     if (file.size > AVATAR_MAX_BYTES) {
-      setImageError(`Your image must be ${AVATAR_MAX_SIZE} or less.`);
+      setImageError(MEDIA_MESSAGES.avatarTooLarge);
       return;
     }
     setImageError(undefined);
@@ -151,9 +150,7 @@ export function ProfileTab({ user }: { user: User }) {
             ) : null}
           </div>
           <p id={photoHintId} className="text-center text-xs text-muted-foreground sm:text-left">
-            {picked
-              ? `New photo: ${picked.file.name}. Save to use it.`
-              : `JPEG, PNG, WebP, GIF or AVIF, up to ${AVATAR_MAX_SIZE}. We crop it to a square.`}
+            {picked ? `New photo: ${picked.file.name}. Save to use it.` : MEDIA_MESSAGES.avatarHint}
           </p>
           <input
             ref={fileInputRef}
