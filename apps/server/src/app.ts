@@ -156,7 +156,7 @@ export async function buildApp(
     new PbMediaStore(storage),
     app.log,
   );
-  const usersService = new UsersService(usersRepository, pbsRepository, storage, app.log);
+  const usersService = new UsersService(usersRepository, pbsService, storage, app.log);
   const publicProfiles = new PublicProfileService(usersRepository, pbsService, (key) =>
     storage.url(key),
   );

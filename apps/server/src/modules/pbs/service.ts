@@ -73,6 +73,11 @@ export class PbsService {
     });
   }
 
+  /** Every stored file of the user's PB media: what deleting the account must remove. */
+  async storedFilesOf(userId: string): Promise<string[]> {
+    return (await this.pbs.mediaKeysOf(userId)).flatMap(keysOf);
+  }
+
   /** The card of one of the user's records, or undefined. */
   async find(userId: string, recordId: string): Promise<PersonalBest | undefined> {
     try {

@@ -5,9 +5,8 @@ import { AppError } from '../../http/app-error.js';
 import { SESSION_EXPIRED_MESSAGE } from '../../http/auth-guard.js';
 import { processAvatar } from '../../media/avatar-image.js';
 import { verifyPassword } from '../../security/passwords.js';
-import { keysOf } from '../../media/pb-media.js';
 import type { Storage } from '../../storage/storage.js';
-import type { PbsRepository } from '../pbs/repository.js';
+import type { PbsService } from '../pbs/service.js';
 import type { UserRecord, UsersRepository } from './repository.js';
 import { toUserDto } from './user-dto.js';
 
@@ -15,7 +14,7 @@ import { toUserDto } from './user-dto.js';
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
-    private readonly pbs: PbsRepository,
+    private readonly pbs: Pick<PbsService, 'storedFilesOf'>,
     private readonly storage: Storage,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -73,9 +72,9 @@ export class UsersService {
         { field: 'password', message: 'That password is not correct.' },
       ]);
     }
-    const pbMedia = await this.pbs.mediaKeysOf(userId);
+    const pbFiles = await this.pbs.storedFilesOf(userId);
     await this.users.delete(userId);
-    for (const key of [...filesOf(user), ...pbMedia.flatMap(keysOf)]) await this.removeFile(key);
+    for (const key of [...filesOf(user), ...pbFiles]) await this.removeFile(key);
   }
 
   private async removeFile(key: string): Promise<void> {
