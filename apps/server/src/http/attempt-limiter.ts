@@ -1,4 +1,4 @@
-import { AppError } from './app-error.js';
+import { AppError } from '../errors/app-error.js';
 import { MemoryAttemptStore, type AttemptStore } from './attempt-store.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './app-error.js';
+import { AppError, SESSION_EXPIRED_MESSAGE } from '../errors/app-error.js';
 import type { AccessClaims } from '../security/access-token.js';
 
 declare module 'fastify' {
@@ -14,8 +14,6 @@ export type TokenVerifier = (token: string) => Promise<AccessClaims | null>;
 
 /** A hook that lets only signed-in callers through; use it as `preValidation`. */
 export type RequireAuth = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-
-export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
 /**
  * A hook for routes that need a signed-in user. The token must verify and its session must

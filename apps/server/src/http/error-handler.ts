@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode, FieldIssue } from '@pbshare/shared';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './app-error.js';
+import { AppError } from '../errors/app-error.js';
 import { failure } from './envelope.js';
 import { isNulRefusal, NUL_MESSAGE } from './nul-guard.js';
 

@@ -2,7 +2,7 @@ import { type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { AppError } from './app-error.js';
+import { AppError } from '../errors/app-error.js';
 
 let t: TestApp;
 

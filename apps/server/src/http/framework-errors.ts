@@ -7,7 +7,7 @@ import type {
   FastifyReply,
   FastifyRequest,
 } from 'fastify';
-import { STATUS_BY_CODE } from './app-error.js';
+import { STATUS_BY_CODE } from '../errors/app-error.js';
 import { failure } from './envelope.js';
 import { INTERNAL_MESSAGE } from './error-handler.js';
 import { answerOnSocket } from './raw-answer.js';

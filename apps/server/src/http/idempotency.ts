@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { ONE_HOUR_MS } from '../durations.js';
-import { AppError } from './app-error.js';
+import { AppError } from '../errors/app-error.js';
 import { authOf } from './auth-guard.js';
 import type { IdempotencyRepository, KeyRef } from './idempotency-repository.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './app-error.js';
+import { AppError } from '../errors/app-error.js';
 
 export const NUL_MESSAGE = 'Text cannot contain the NUL character.';
 

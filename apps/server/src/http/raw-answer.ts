@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ErrorCode } from '@pbshare/shared';
-import { STATUS_BY_CODE } from './app-error.js';
+import { STATUS_BY_CODE } from '../errors/app-error.js';
 import { failure } from './envelope.js';
 import type { SecurityHeaders } from './security.js';
 

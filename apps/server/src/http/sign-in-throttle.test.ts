@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from './app-error.js';
+import { AppError } from '../errors/app-error.js';
 import { MemoryAttemptStore } from './attempt-store.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 

@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 import { IMAGE_MAX_PIXELS } from '@pbshare/shared';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import { withinImageBudget } from './image-budget.js';
 import { AVATAR_RULES, IMAGE_MIME_TYPES } from './receive-upload.js';
 

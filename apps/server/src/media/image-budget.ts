@@ -1,6 +1,6 @@
 import { IMAGE_MAX_PIXELS, MEDIA_MESSAGES } from '@pbshare/shared';
 import sharp, { type Metadata } from 'sharp';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import { Semaphore } from './semaphore.js';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { isVideoTooLong, MEDIA_MESSAGES, type MediaType } from '@pbshare/shared';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import type { Storage } from '../storage/storage.js';
 import { makeFullRendition, makeImageRenditions } from './pb-image.js';
 import type { ReceivedFile } from './receive-upload.js';

@@ -12,7 +12,7 @@ import {
   VIDEO_MAX_BYTES,
 } from '@pbshare/shared';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 
 export const IMAGE_MIME_TYPES = [
   'image/jpeg',

@@ -5,7 +5,7 @@ import type {
   onRequestHookHandler,
   onSendHookHandler,
 } from 'fastify';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 
 /**
  * How long a connection whose request body was refused keeps reading (and discarding) after the

@@ -1,6 +1,6 @@
 import { CONCURRENT_UPLOADS_PER_ACCOUNT, UPLOADS_PER_HOUR } from '@pbshare/shared';
 import { ONE_HOUR_MS } from '../durations.js';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 
 export interface UploadLimits {
   perHour: number;

@@ -1,5 +1,5 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 
 export const CROSS_SITE_MESSAGE = 'This request came from another site, so it was refused.';
 

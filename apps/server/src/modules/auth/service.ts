@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { User } from '@pbshare/shared';
-import { AppError } from '../../http/app-error.js';
+import { AppError } from '../../errors/app-error.js';
 import type { AttemptLimiter } from '../../http/attempt-limiter.js';
 import type { SignInThrottle } from '../../http/sign-in-throttle.js';
 import type { Mailer } from '../../mail/mailer.js';

@@ -7,8 +7,7 @@ import {
   type PlanId,
   type Purchase,
 } from '@pbshare/shared';
-import { AppError } from '../../http/app-error.js';
-import { SESSION_EXPIRED_MESSAGE } from '../../http/auth-guard.js';
+import { AppError, SESSION_EXPIRED_MESSAGE } from '../../errors/app-error.js';
 import type { Mailer } from '../../mail/mailer.js';
 import {
   CheckoutUnavailable,

@@ -10,7 +10,7 @@ import {
   type FieldIssue,
   type PbValue,
 } from '@pbshare/shared';
-import { issuesOf, validationError } from '../../http/app-error.js';
+import { issuesOf, validationError } from '../../errors/app-error.js';
 
 /** A PB's fields after every rule: what services store. */
 export interface PbInput {

@@ -4,7 +4,7 @@ import { reorderInputSchema, visibilityInputSchema } from '@pbshare/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error.js';
+import { AppError } from '../../errors/app-error.js';
 import { refuseNul } from '../../http/nul-guard.js';
 import { authOf, type RequireAuth } from '../../http/auth-guard.js';
 import { ok } from '../../http/envelope.js';

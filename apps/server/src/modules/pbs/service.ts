@@ -11,8 +11,7 @@ import {
   type PublicPb,
   type SubscriptionTier,
 } from '@pbshare/shared';
-import { AppError } from '../../http/app-error.js';
-import { SESSION_EXPIRED_MESSAGE } from '../../http/auth-guard.js';
+import { AppError, SESSION_EXPIRED_MESSAGE } from '../../errors/app-error.js';
 import { keysOf, type PbMediaStore } from '../../media/pb-media.js';
 import type { ReceivedFile } from '../../media/receive-upload.js';
 import type { UsersRepository } from '../users/repository.js';

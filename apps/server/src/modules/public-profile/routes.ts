@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error.js';
+import { AppError } from '../../errors/app-error.js';
 import { ok } from '../../http/envelope.js';
 import type { PublicProfileService } from './service.js';
 

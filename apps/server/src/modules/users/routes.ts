@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { deleteAccountInputSchema, profileUpdateInputSchema } from '@pbshare/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, issuesOf, validationError } from '../../http/app-error.js';
+import { AppError, issuesOf, validationError } from '../../errors/app-error.js';
 import { refuseNul } from '../../http/nul-guard.js';
 import { authOf, type RequireAuth } from '../../http/auth-guard.js';
 import { ok } from '../../http/envelope.js';

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { usernameKey, type User } from '@pbshare/shared';
-import { AppError } from '../../http/app-error.js';
-import { SESSION_EXPIRED_MESSAGE } from '../../http/auth-guard.js';
+import { AppError, SESSION_EXPIRED_MESSAGE } from '../../errors/app-error.js';
 import { processAvatar } from '../../media/avatar-image.js';
 import { verifyPassword } from '../../security/passwords.js';
 import type { Storage } from '../../storage/storage.js';

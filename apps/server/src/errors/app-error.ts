@@ -31,7 +31,8 @@ export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
 };
 
 /**
- * The error every service throws for an expected failure. Its message is shown to the user, so it
+ * The error every service throws for an expected failure (a domain error: modules throw it, the
+ * HTTP layer's one error handler turns it into an answer with the status above). Its message is shown to the user, so it
  * must be written for them; anything else that escapes a route is answered as a generic 500.
  */
 export class AppError extends Error {
@@ -49,6 +50,9 @@ export class AppError extends Error {
     this.status = STATUS_BY_CODE[code];
   }
 }
+
+/** What a request hears when its session, or its account, no longer exists. */
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
 /** A 400 listing every problem by field; its message is the first problem's. */
 export function validationError(issues: FieldIssue[], fallback: string): AppError {
