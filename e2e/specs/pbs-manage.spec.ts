@@ -1,37 +1,8 @@
 import type { Page } from '@playwright/test';
 
-import { apiSignIn, createVerifiedAccount, signIn } from '../support/accounts.js';
 import { test, expect } from '../support/fixtures.js';
 import { cardTitles, expandCard, pbCard, PHOTO, pickMedia } from '../support/pbs.js';
-import { createPb } from '../support/share.js';
-
-/** Three exercises, seeded oldest first; the profile lists the newest exercise first. */
-async function seedThree(page: Page, request: Parameters<typeof apiSignIn>[0]) {
-  const account = await createVerifiedAccount(request);
-  const token = await apiSignIn(request, account);
-  // An empty date, as the add-PB form sends by default: the server records today.
-  await createPb(request, token, {
-    title: 'Deadlift',
-    category: 'Weight Training',
-    value: '405 lbs',
-    date: '',
-  });
-  await createPb(request, token, {
-    title: '5K Run',
-    category: 'Running',
-    value: '0:22:48',
-    date: '',
-  });
-  await createPb(request, token, {
-    title: 'Pull-ups',
-    category: 'Bodyweight Training',
-    value: '15 reps',
-    date: '',
-  });
-  await signIn(page, account);
-  await expect(page.getByTestId('pb-card')).toHaveCount(3);
-  return account;
-}
+import { seedThreeExercises } from '../support/share.js';
 
 /** Drags a card by its handle onto another card, in small pointer steps as a person would. */
 async function dragCard(page: Page, from: string, to: string) {
@@ -58,7 +29,7 @@ async function dragCard(page: Page, from: string, to: string) {
 
 test.describe('managing personal bests', () => {
   test('drags a card to a new place and the order survives a reload', async ({ page, request }) => {
-    await seedThree(page, request);
+    await seedThreeExercises(page, request);
     const before = await cardTitles(page);
     expect(before).toHaveLength(3);
     const [first, , last] = before as [string, string, string];
@@ -82,7 +53,7 @@ test.describe('managing personal bests', () => {
     page,
     request,
   }) => {
-    await seedThree(page, request);
+    await seedThreeExercises(page, request);
     const before = await cardTitles(page);
     const [first, second, third] = before as [string, string, string];
     const handle = pbCard(page, first).getByRole('button', { name: `Drag to reorder ${first}` });
@@ -119,7 +90,7 @@ test.describe('managing personal bests', () => {
     page,
     request,
   }) => {
-    const account = await seedThree(page, request);
+    const account = await seedThreeExercises(page, request);
     const card = pbCard(page, '5K Run');
     await card.getByRole('button', { name: 'Hide 5K Run from your public page' }).click();
     await expect(card.getByText('Hidden')).toBeVisible();
@@ -143,7 +114,7 @@ test.describe('managing personal bests', () => {
   });
 
   test('a free account gets an upgrade prompt for a 4th exercise', async ({ page, request }) => {
-    await seedThree(page, request);
+    await seedThreeExercises(page, request);
     await expect(page.getByText('3/3 personal bests added')).toBeVisible();
 
     // At the cap, 'Add New' explains the limit before any form is filled.
@@ -170,7 +141,7 @@ test.describe('managing personal bests', () => {
   });
 
   test('deletes a personal best', async ({ page, request }) => {
-    await seedThree(page, request);
+    await seedThreeExercises(page, request);
     const expanded = await expandCard(page, 'Deadlift');
     await expanded.getByRole('button', { name: 'Delete Deadlift' }).click();
     await page

@@ -1,11 +1,12 @@
 import { test, expect } from '../support/fixtures.js';
 import { PHOTO, pbCard, pickMedia } from '../support/pbs.js';
 import { createVerifiedAccount } from '../support/accounts.js';
-import { expectJustBecamePro, freeAccountAtCap } from '../support/pro.js';
+import { expectJustBecamePro } from '../support/pro.js';
+import { seedThreeExercises } from '../support/share.js';
 
 test.describe('Pro with the demo checkout', () => {
   test('from the cap dialog to Pro to a 4th exercise', async ({ page, request }) => {
-    await freeAccountAtCap(page, request);
+    await seedThreeExercises(page, request);
     await expect(page.getByText('3/3 personal bests added')).toBeVisible();
 
     await page.getByRole('link', { name: 'Add New', exact: true }).click();

@@ -1,12 +1,13 @@
 import { expect } from '../support/fixtures.js';
-import { expectJustBecamePro, freeAccount, stripeTest as test } from '../support/pro.js';
+import { signedInAccount } from '../support/accounts.js';
+import { expectJustBecamePro, stripeTest as test } from '../support/pro.js';
 
 test.describe('Pro through Stripe Checkout (a local fake of Stripe)', () => {
   test('pays on the checkout page; the signed webhook makes the user Pro', async ({
     page,
     request,
   }) => {
-    await freeAccount(page, request);
+    await signedInAccount(page, request);
     await page.goto('/pricing');
     await expect(page.getByText('0/3 personal bests added')).toBeVisible();
     await expect(page.getByText('Demo checkout: no card is charged')).toHaveCount(0);
@@ -21,7 +22,7 @@ test.describe('Pro through Stripe Checkout (a local fake of Stripe)', () => {
   });
 
   test('a cancelled checkout says so kindly and changes nothing', async ({ page, request }) => {
-    await freeAccount(page, request);
+    await signedInAccount(page, request);
     await page.goto('/pricing');
     await page.getByRole('button', { name: 'Choose 1-Year Pass' }).click();
     await expect(page.getByRole('heading', { name: 'Fake Stripe Checkout' })).toBeVisible();

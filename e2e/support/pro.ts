@@ -1,8 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
-import { apiSignIn, createVerifiedAccount, signIn, type TestAccount } from './accounts.js';
 import { expect, test } from './fixtures.js';
-import { createPb } from './share.js';
 
 /** The specs of the Stripe path run against the Stripe-configured server (stripe-server.ts). */
 export const stripeTest = test.extend({
@@ -12,24 +10,6 @@ export const stripeTest = test.extend({
     await use(url);
   },
 });
-
-/** A verified account holding the free cap of 3 exercises, signed in on /profile. */
-export async function freeAccountAtCap(page: Page, request: APIRequestContext) {
-  const account = await createVerifiedAccount(request);
-  const token = await apiSignIn(request, account);
-  for (const title of ['Deadlift', 'Bench Press', 'Squat']) {
-    await createPb(request, token, { title, value: '100 kg', date: '' });
-  }
-  await signIn(page, account);
-  return account;
-}
-
-/** A fresh verified account, signed in on /profile. */
-export async function freeAccount(page: Page, request: APIRequestContext): Promise<TestAccount> {
-  const account = await createVerifiedAccount(request);
-  await signIn(page, account);
-  return account;
-}
 
 /** After a purchase: the toast, back on the profile, the Pro badge, no upgrade offer left. */
 export async function expectJustBecamePro(page: Page, path = /\/profile$/): Promise<void> {

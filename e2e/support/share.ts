@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { PersonalBest } from '@pbshare/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 
-import { apiSignIn, createVerifiedAccount, type TestAccount } from './accounts.js';
+import { apiSignIn, createVerifiedAccount, signIn, type TestAccount } from './accounts.js';
 import { expect } from './fixtures.js';
 import { encodePng, type Rgb } from './png.js';
 
@@ -153,3 +153,34 @@ export const LONG_STORY =
   'The bar left the floor slowly, stalled at the knee, and then it just kept going. ' +
   'I let out a shout the whole gym heard, and for once nobody minded at all. ' +
   'Next goal: the same weight for a clean double before the summer is out.';
+
+/**
+ * A verified account at the free cap: three exercises, seeded oldest first (the profile lists the
+ * newest first), signed in on /profile.
+ */
+export async function seedThreeExercises(page: Page, request: APIRequestContext) {
+  const account = await createVerifiedAccount(request);
+  const token = await apiSignIn(request, account);
+  // An empty date, as the add-PB form sends by default: the server records today.
+  await createPb(request, token, {
+    title: 'Deadlift',
+    category: 'Weight Training',
+    value: '405 lbs',
+    date: '',
+  });
+  await createPb(request, token, {
+    title: '5K Run',
+    category: 'Running',
+    value: '0:22:48',
+    date: '',
+  });
+  await createPb(request, token, {
+    title: 'Pull-ups',
+    category: 'Bodyweight Training',
+    value: '15 reps',
+    date: '',
+  });
+  await signIn(page, account);
+  await expect(page.getByTestId('pb-card')).toHaveCount(3);
+  return account;
+}

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '../..');
-export const serverEntry = join(root, 'apps/server/dist/main.js');
+const serverEntry = join(root, 'apps/server/dist/main.js');
 
 /** Stops the caller with a clear message when `npm run build` has not been run. */
 export function assertBuilt(tool) {
@@ -36,7 +36,7 @@ export function freePort() {
  * @param {() => number | null} [exitCode]
  * @param {number} [timeoutMs]
  */
-export async function waitUntilReady(url, exitCode = () => null, timeoutMs = 30_000) {
+async function waitUntilReady(url, exitCode = () => null, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const code = exitCode();

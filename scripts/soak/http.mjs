@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const CLIENT_TIMEOUT_MS = Number(process.env.SOAK_CLIENT_TIMEOUT_MS ?? 15_000);
+const CLIENT_TIMEOUT_MS = Number(process.env.SOAK_CLIENT_TIMEOUT_MS ?? 15_000);
 
 /**
  * @returns {Promise<{ kind: 'answer', status: number, body: any } | { kind: 'dropped' } | { kind: 'hung' }>}

@@ -2,7 +2,7 @@
 // it with SIGKILL and start it again on the same files.
 import { startBuiltServer } from '../lib/built-server.mjs';
 
-export { assertBuilt, freePort, root } from '../lib/built-server.mjs';
+export { assertBuilt, freePort } from '../lib/built-server.mjs';
 
 /**
  * @param {{ dataDir: string, port: number, jwtSecret: string, databaseUrl?: string }} options

@@ -40,7 +40,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@pbshare.app'),
   PRIVACY_EMAIL: z.email('must be an e-mail address').default('privacy@pbshare.app'),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  SHUTDOWN_TIMEOUT_MS: wholeNumber(10_000),
   // Timeouts: see parseTimeouts and README's configuration table.
   REQUEST_TIMEOUT_MS: wholeNumber(20 * 60_000),
   HEADERS_TIMEOUT_MS: wholeNumber(15_000, 1),

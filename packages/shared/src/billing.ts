@@ -19,7 +19,6 @@ export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 export const checkoutInputSchema = z.object({
   plan: z.enum(PLAN_IDS, { error: 'Choose the 1-Year Pass or the Lifetime Deal.' }),
 });
-export type CheckoutInput = z.infer<typeof checkoutInputSchema>;
 
 export const billingQuerySchema = z.object({ checkout: z.string().max(255).optional() });
 

@@ -15,14 +15,14 @@ export const VIDEO_MAX_BYTES = 100 * MB;
 export const IMAGE_MAX_PIXELS = 40_000_000;
 
 /** The formats by the names people know them by. */
-export const IMAGE_FORMAT_NAMES = ['JPEG', 'PNG', 'WebP', 'GIF', 'AVIF'] as const;
-export const VIDEO_FORMAT_NAMES = ['MP4', 'MOV', 'WebM'] as const;
+const IMAGE_FORMAT_NAMES = ['JPEG', 'PNG', 'WebP', 'GIF', 'AVIF'] as const;
+const VIDEO_FORMAT_NAMES = ['MP4', 'MOV', 'WebM'] as const;
 
 /**
  * Encoders and players round lengths: a clip recorded as 30 s can measure 30.04 s. Within this
  * margin it is still a 30-second video, on the server and in the browser alike.
  */
-export const VIDEO_LENGTH_TOLERANCE_SECONDS = 0.05;
+const VIDEO_LENGTH_TOLERANCE_SECONDS = 0.05;
 
 export function isVideoTooLong(seconds: number): boolean {
   return seconds > MAX_VIDEO_SECONDS + VIDEO_LENGTH_TOLERANCE_SECONDS;

@@ -30,6 +30,13 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
+/** The plan of an id; every PlanId names one of PLANS. */
+export function planById(id: PlanId): Plan {
+  const plan = PLANS.find((p) => p.id === id);
+  if (!plan) throw new Error(`No plan ${id}`);
+  return plan;
+}
+
 export function formatUsd(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
 
 /** What became of an attempt to take a key for a new request. */
@@ -52,8 +52,7 @@ export class IdempotencyRepository {
     const row = await this.db
       .selectFrom('idempotency_keys')
       .select(['fingerprint', 'status', 'response_body', 'created_at'])
-      .where('user_id', '=', ref.userId)
-      .where('key', '=', ref.key)
+      .where(isKey(ref))
       .executeTakeFirst();
     const cutoff = expiredBefore.toISOString();
     // Gone since the insert (its request failed and gave it back), or expired: try once more.
@@ -62,8 +61,7 @@ export class IdempotencyRepository {
       if (row) {
         await this.db
           .deleteFrom('idempotency_keys')
-          .where('user_id', '=', ref.userId)
-          .where('key', '=', ref.key)
+          .where(isKey(ref))
           .where('created_at', '<', cutoff)
           .execute();
       }
@@ -81,8 +79,7 @@ export class IdempotencyRepository {
     await this.db
       .updateTable('idempotency_keys')
       .set({ status, response_body: body })
-      .where('user_id', '=', ref.userId)
-      .where('key', '=', ref.key)
+      .where(isKey(ref))
       .where('status', 'is', null)
       .execute();
   }
@@ -91,8 +88,7 @@ export class IdempotencyRepository {
   async release(ref: KeyRef): Promise<void> {
     await this.db
       .deleteFrom('idempotency_keys')
-      .where('user_id', '=', ref.userId)
-      .where('key', '=', ref.key)
+      .where(isKey(ref))
       .where('status', 'is', null)
       .execute();
   }
@@ -105,4 +101,10 @@ export class IdempotencyRepository {
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+}
+
+/** The row of one user's key: every query names its owner. */
+function isKey(ref: KeyRef) {
+  return (eb: ExpressionBuilder<DatabaseSchema, 'idempotency_keys'>) =>
+    eb.and({ user_id: ref.userId, key: ref.key });
 }

@@ -34,13 +34,13 @@ declare module 'fastify' {
   }
 }
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const REPLAYED_HEADER = 'idempotent-replayed';
-export const KEY_LIFETIME_MS = 24 * ONE_HOUR_MS;
+const IDEMPOTENCY_HEADER = 'idempotency-key';
+const REPLAYED_HEADER = 'idempotent-replayed';
+const KEY_LIFETIME_MS = 24 * ONE_HOUR_MS;
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export interface IdempotencyOptions {
+interface IdempotencyOptions {
   repository: IdempotencyRepository;
 }
 

@@ -24,7 +24,7 @@ export interface SignInThrottlePolicy {
   accountMaxDelayMs: number;
 }
 
-export const DEFAULT_SIGN_IN_POLICY: SignInThrottlePolicy = {
+const DEFAULT_SIGN_IN_POLICY: SignInThrottlePolicy = {
   windowMs: 15 * 60 * 1000,
   perAddress: 30,
   perAccountAddress: 10,

@@ -1,8 +1,6 @@
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
-import sharp from 'sharp';
-import { IMAGE_MAX_PIXELS } from '@pbshare/shared';
 import { AppError } from '../errors/app-error.js';
-import { withinImageBudget } from './image-budget.js';
+import { openImage, withinImageBudget } from './image-budget.js';
 import { AVATAR_RULES, IMAGE_MIME_TYPES } from './receive-upload.js';
 
 export const AVATAR_SIZE_PX = 512;
@@ -19,8 +17,7 @@ export async function processAvatar(upload: Buffer | string): Promise<Buffer> {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', AVATAR_RULES.notAcceptedMessage);
   }
   return withinImageBudget(upload, () =>
-    sharp(upload, { limitInputPixels: IMAGE_MAX_PIXELS, animated: false })
-      .rotate()
+    openImage(upload)
       .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover', position: 'attention' })
       .webp({ quality: 82 })
       .toBuffer(),

@@ -1,5 +1,5 @@
 import { IMAGE_MAX_PIXELS, MEDIA_MESSAGES } from '@pbshare/shared';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../errors/app-error.js';
 import { Semaphore } from './semaphore.js';
 
@@ -10,13 +10,13 @@ import { Semaphore } from './semaphore.js';
  */
 
 /** The most one decoded image may take: 40 megapixels of 8-bit RGBA. */
-export const IMAGE_MAX_DECODED_BYTES = IMAGE_MAX_PIXELS * 4;
+const IMAGE_MAX_DECODED_BYTES = IMAGE_MAX_PIXELS * 4;
 
 /** Images decoded at the same time, in the whole process. */
 export const IMAGE_JOBS_AT_ONCE = 2;
 
-export const IMAGE_TOO_LARGE_MESSAGE = MEDIA_MESSAGES.imageTooManyPixels;
-export const IMAGE_UNREADABLE_MESSAGE = 'That image could not be read. Please try another one.';
+const IMAGE_TOO_LARGE_MESSAGE = MEDIA_MESSAGES.imageTooManyPixels;
+const IMAGE_UNREADABLE_MESSAGE = 'That image could not be read. Please try another one.';
 
 // libvips keeps recent operations and their pixels in a cache (50 MB by default) that only
 // helps when the same image is processed twice, which never happens here.
@@ -41,7 +41,7 @@ const BYTES_PER_SAMPLE: Readonly<Record<string, number>> = {
 };
 
 /** What decoding the first frame of this image would allocate, from its header alone. */
-export function decodedBytes(
+function decodedBytes(
   meta: Pick<Metadata, 'width' | 'height' | 'channels' | 'depth' | 'pageHeight'>,
 ): number {
   // An unknown sample format counts as the widest one.
@@ -78,4 +78,12 @@ export async function withinImageBudget<T>(
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_UNREADABLE_MESSAGE);
     }
   });
+}
+
+/**
+ * Every decode starts here: sharp refuses more than the pixel limit itself, reads only the first
+ * frame of an animation, and turns the image upright from its EXIF orientation.
+ */
+export function openImage(input: Buffer | string): Sharp {
+  return sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, animated: false }).rotate();
 }

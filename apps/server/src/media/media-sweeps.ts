@@ -40,7 +40,7 @@ export function startMediaSweeps(deps: MediaSweepDeps): () => void {
   };
 }
 
-export async function sweepOnce(deps: MediaSweepDeps, tmpMaxAgeMs: number): Promise<void> {
+async function sweepOnce(deps: MediaSweepDeps, tmpMaxAgeMs: number): Promise<void> {
   const temp = await sweepStaleUploads(uploadTmpDir(deps.dataDir), { maxAgeMs: tmpMaxAgeMs });
   if (temp > 0) deps.log.info({ removed: temp }, 'removed abandoned temp uploads');
   const orphans = await sweepOrphanMedia(deps.mediaRoot, await referencedMediaKeys(deps.db));

@@ -1,6 +1,5 @@
-import { IMAGE_MAX_PIXELS } from '@pbshare/shared';
 import sharp from 'sharp';
-import { withinImageBudget } from './image-budget.js';
+import { openImage, withinImageBudget } from './image-budget.js';
 
 export const CARD_WIDTH = 480;
 export const FULL_WIDTH = 1080;
@@ -35,19 +34,13 @@ export async function makeImageRenditions(path: string): Promise<ImageRenditions
 
 /** Only the full-screen size, for a video's poster (the card shows the poster at that size). */
 export async function makeFullRendition(path: string): Promise<Buffer> {
-  return withinImageBudget(path, () =>
-    sharp(path, { limitInputPixels: IMAGE_MAX_PIXELS, animated: false })
-      .rotate()
-      .resize({ width: FULL_WIDTH, withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer(),
-  );
+  return withinImageBudget(path, () => fullSize(path).webp({ quality: 82 }).toBuffer());
+}
+
+function fullSize(path: string) {
+  return openImage(path).resize({ width: FULL_WIDTH, withoutEnlargement: true });
 }
 
 function fullSizePixels(path: string) {
-  return sharp(path, { limitInputPixels: IMAGE_MAX_PIXELS, animated: false })
-    .rotate()
-    .resize({ width: FULL_WIDTH, withoutEnlargement: true })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  return fullSize(path).raw().toBuffer({ resolveWithObject: true });
 }

@@ -13,7 +13,7 @@ import { AppError } from '../errors/app-error.js';
  * send a reset, and a client still busy sending can lose the answer it had not read yet; waiting
  * for the whole body instead would mean reading up to the client's whole file.
  */
-export const REFUSED_BODY_LINGER_MS = 2_000;
+const REFUSED_BODY_LINGER_MS = 2_000;
 
 /**
  * Refuses a body from its Content-Length before one byte is read. Without a Content-Length

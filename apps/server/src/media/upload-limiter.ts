@@ -10,7 +10,7 @@ export interface UploadLimits {
 /** Accounts remembered before those with no upload in the last hour are dropped. */
 const PRUNE_ABOVE_ACCOUNTS = 10_000;
 
-export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
+const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   perHour: UPLOADS_PER_HOUR,
   atOnce: CONCURRENT_UPLOADS_PER_ACCOUNT,
 };

@@ -11,7 +11,7 @@ export const CROSS_SITE_MESSAGE = 'This request came from another site, so it wa
  * Requests with neither header (curl, server-to-server, tests) are not browsers' cross-site
  * requests and pass.
  */
-export function isCrossSite(request: FastifyRequest, publicOrigin: string): boolean {
+function isCrossSite(request: FastifyRequest, publicOrigin: string): boolean {
   if (request.headers['sec-fetch-site'] === 'cross-site') return true;
   const origin = request.headers.origin;
   if (origin === undefined || origin === publicOrigin) return false;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
  * committing its row, or by a delete that failed. Files younger than this are left alone, since
  * an upload in flight writes its files before the row that points at them commits.
  */
-export const ORPHAN_GRACE_MS = 15 * 60 * 1000;
+const ORPHAN_GRACE_MS = 15 * 60 * 1000;
 
 /**
  * Deletes files under the local media store (`root`) whose key is not in `referenced` and that

@@ -4,6 +4,7 @@ import {
   type ErrorCode,
   type FieldIssue,
 } from '@pbshare/shared';
+import type { RunExclusive } from './session-refresh-lock';
 
 /** Every /v1 call goes through here. */
 export const API_BASE_PATH = '/v1';
@@ -71,7 +72,7 @@ export interface SessionHandlers {
    * Runs the refresh so that no other tab refreshes at the same time (`session-refresh-lock.ts`);
    * without it the refresh just runs.
    */
-  runExclusive?: <T>(task: () => Promise<T>) => Promise<T>;
+  runExclusive?: RunExclusive;
 }
 
 export interface ApiClientOptions {

@@ -6,7 +6,7 @@ export interface ExclusiveLocks {
   request<T>(name: string, callback: () => Promise<T>): Promise<T>;
 }
 
-export interface RefreshLockOptions {
+interface RefreshLockOptions {
   /** Defaults to the browser's; null goes straight to the fallback. */
   locks?: ExclusiveLocks | null;
   /** Where the fallback marks a refresh in progress: shared by every tab of the origin. */

@@ -1,6 +1,5 @@
 import { ONE_YEAR_PASS_DAYS, type PlanId } from '@pbshare/shared';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { ONE_DAY_MS } from '../../durations.js';
 
 export interface PaidPurchase {
   id: string;
@@ -26,7 +25,7 @@ export function passExpiries(paid: readonly PaidPurchase[]): Map<string, string 
       continue;
     }
     const start = Math.max(Date.parse(purchase.paidAt), passesEnd);
-    passesEnd = start + ONE_YEAR_PASS_DAYS * DAY_MS;
+    passesEnd = start + ONE_YEAR_PASS_DAYS * ONE_DAY_MS;
     expiries.set(purchase.id, new Date(passesEnd).toISOString());
   }
   return expiries;

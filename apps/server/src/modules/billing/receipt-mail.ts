@@ -1,4 +1,4 @@
-import { DEMO_CHECKOUT_NOTICE, formatUsd, PLANS, PRODUCT_NAME } from '@pbshare/shared';
+import { DEMO_CHECKOUT_NOTICE, formatUsd, planById, PRODUCT_NAME } from '@pbshare/shared';
 import { layout } from '../../mail/templates.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import type { PurchaseRecord } from './repository.js';
@@ -9,7 +9,6 @@ export function receiptMessage(
   purchase: PurchaseRecord,
   accountUrl: string,
 ): MailMessage {
-  const plan = PLANS.find((p) => p.id === purchase.plan);
   const amount =
     purchase.currency.toLowerCase() === 'usd'
       ? formatUsd(purchase.amountCents)
@@ -17,7 +16,7 @@ export function receiptMessage(
   const paidOn = (purchase.paidAt ?? purchase.createdAt).slice(0, 10);
   const lines = [
     `Thank you! Your ${PRODUCT_NAME} Pro is active: unlimited personal bests from now on.`,
-    `Plan: ${plan?.name ?? purchase.plan}`,
+    `Plan: ${planById(purchase.plan).name}`,
     `Amount: ${amount}, one-time payment (you are never charged again automatically)`,
     `Paid on: ${paidOn}`,
     purchase.expiresAt

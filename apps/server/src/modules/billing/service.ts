@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  PLANS,
+  planById,
   type BillingOverview,
   type CheckoutResult,
   type PlanId,
@@ -21,9 +21,9 @@ import { passExpiries } from './pass-expiry.js';
 import { receiptMessage } from './receipt-mail.js';
 import type { BillingRepository, BillingTx, PurchaseRecord } from './repository.js';
 
-export const ALREADY_LIFETIME_MESSAGE =
+const ALREADY_LIFETIME_MESSAGE =
   'You already have the Lifetime Deal: Pro is yours for good, there is nothing more to buy.';
-export const CHECKOUT_UNAVAILABLE_MESSAGE =
+const CHECKOUT_UNAVAILABLE_MESSAGE =
   'Checkout is not available right now. Nothing was charged; please try again in a minute.';
 
 /**
@@ -43,7 +43,7 @@ export class BillingService {
   async checkout(userId: string, planId: PlanId): Promise<CheckoutResult> {
     const user = await this.users.findById(userId);
     if (!user) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
-    const plan = planOf(planId);
+    const plan = planById(planId);
     const purchaseId = randomUUID();
     const request = {
       purchaseId,
@@ -224,12 +224,6 @@ export class BillingService {
       this.log.error({ err, purchaseId: purchase.id }, 'could not send a receipt');
     }
   }
-}
-
-function planOf(id: PlanId) {
-  const plan = PLANS.find((p) => p.id === id);
-  if (!plan) throw new AppError('VALIDATION_ERROR', 'Choose the 1-Year Pass or the Lifetime Deal.');
-  return plan;
 }
 
 function toPurchaseDto(p: PurchaseRecord): Purchase {

@@ -69,9 +69,11 @@ export const pbsRoutes: FastifyPluginAsyncZod<PbsRouteDeps> = async (app, deps) 
     }
     const userId = authOf(request).userId;
     let release: (() => void) | undefined;
-    // Checked when the first file part starts, so an edit of text alone is never refused.
+    // Checked once, when the first file part starts (a poster is part of the same upload), so an
+    // edit of text alone is never refused.
     const beforeFile = async () => {
-      release ??= uploads.begin(userId);
+      if (release) return;
+      release = uploads.begin(userId);
       await pbs.assertStorageLeft(userId);
     };
     let upload: UploadedMedia | undefined;

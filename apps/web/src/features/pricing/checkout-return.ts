@@ -6,7 +6,7 @@ const KEY = 'pbshare.checkoutReturnTo';
 const DEFAULT_RETURN = '/profile';
 
 /** Only paths of this app: never another origin (`//evil.example`) or a scheme. */
-export function isSafeReturnPath(path: string | null | undefined): path is string {
+function isSafeReturnPath(path: string | null | undefined): path is string {
   return typeof path === 'string' && /^\/(?![/\\])[\w\-/]*$/.test(path);
 }
 

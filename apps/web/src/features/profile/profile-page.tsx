@@ -96,7 +96,7 @@ export function ProfilePage() {
         {user.subscription_tier === 'free' && list ? (
           <p className="mt-1 text-sm text-muted-foreground" data-testid="free-tier-counter">
             {Math.min(list.length, FREE_TIER_PB_LIMIT)}/{FREE_TIER_PB_LIMIT} personal bests added
-            {list.length >= FREE_TIER_PB_LIMIT ? (
+            {atCap ? (
               <>
                 {' · '}
                 <Link

@@ -16,6 +16,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
+import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toaster';
@@ -360,20 +361,13 @@ function UploadProgressBar({ percent, processing }: { percent: number; processin
   const label = processing ? 'Processing your media...' : `Uploading... ${percent}%`;
   return (
     <div className="grid gap-1.5" data-testid="upload-progress">
-      <div
-        role="progressbar"
-        aria-label="Upload progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={label}
-        className="h-2 overflow-hidden rounded-full bg-secondary"
-      >
-        <div
-          className="h-full rounded-full bg-primary transition-[width] duration-300 motion-reduce:transition-none"
-          style={{ width: `${percent}%` }}
-        />
-      </div>
+      <ProgressBar
+        label="Upload progress"
+        value={percent}
+        max={100}
+        valueText={label}
+        className="h-2"
+      />
       <p className="text-xs text-muted-foreground" aria-live="polite">
         {label}
       </p>

@@ -9,7 +9,7 @@ export const billingKeys = {
 };
 
 /** GET /billing: the plan, its end and the purchases; with `checkout`, that checkout's status. */
-export function getBilling({
+function getBilling({
   checkout,
   signal,
 }: { checkout?: string; signal?: AbortSignal } = {}): Promise<BillingOverview> {

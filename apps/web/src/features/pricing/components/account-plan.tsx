@@ -1,12 +1,12 @@
-import { formatUsd, PLANS, type BillingOverview, type Purchase } from '@pbshare/shared';
+import { formatUsd, planById, type BillingOverview, type Purchase } from '@pbshare/shared';
 import { Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { buttonClasses } from '../../../components/ui/button';
 import { formatLongDate } from '../../../lib/format';
+import { pricingFrom } from '../checkout-return';
 import { useBilling } from '../api/get-billing';
 
-const planName = (id: Purchase['plan']) => PLANS.find((p) => p.id === id)?.name ?? id;
 const day = (iso: string) => formatLongDate(new Date(iso));
 
 function amountOf(p: Purchase): string {
@@ -51,7 +51,7 @@ function PlanDetails({ data }: { data: BillingOverview }) {
       </p>
       {data.tier === 'free' || data.plan === 'one-year' ? (
         <Link
-          to="/pricing?from=/profile/settings"
+          to={pricingFrom('/profile/settings')}
           className={buttonClasses({
             variant: 'outline',
             size: 'sm',
@@ -70,7 +70,7 @@ function PlanDetails({ data }: { data: BillingOverview }) {
               className="rounded-xl border border-border bg-background px-4 py-3 text-sm"
             >
               <p className="flex flex-wrap justify-between gap-2 font-medium">
-                <span>{planName(p.plan)}</span>
+                <span>{planById(p.plan).name}</span>
                 <span>
                   {amountOf(p)}
                   {p.status === 'refunded' ? ' (refunded)' : ''}

@@ -1,6 +1,8 @@
 import { FREE_TIER_PB_LIMIT, type BillingOverview } from '@pbshare/shared';
 import { BadgeCheck } from 'lucide-react';
 
+import { ProgressBar } from '../../../components/ui/progress-bar';
+
 import { formatLongDate } from '../../../lib/format';
 import { PRO_PLAN_MESSAGE } from '../pricing-texts';
 
@@ -19,19 +21,12 @@ export function FreeUsage({ count }: { count: number | undefined }) {
           {count === undefined ? '\u00a0' : `${used}/${FREE_TIER_PB_LIMIT} personal bests added`}
         </p>
       </div>
-      <div
-        role="progressbar"
-        aria-label="Personal bests on the free plan"
-        aria-valuemin={0}
-        aria-valuemax={FREE_TIER_PB_LIMIT}
-        aria-valuenow={used}
-        className="mt-3 h-2.5 overflow-hidden rounded-full bg-secondary"
-      >
-        <div
-          className="h-full rounded-full bg-primary transition-[width] motion-reduce:transition-none"
-          style={{ width: `${(used / FREE_TIER_PB_LIMIT) * 100}%` }}
-        />
-      </div>
+      <ProgressBar
+        label="Personal bests on the free plan"
+        value={used}
+        max={FREE_TIER_PB_LIMIT}
+        className="mt-3 h-2.5"
+      />
       <p className="mt-3 text-sm text-muted-foreground">
         {full
           ? `You have used all ${FREE_TIER_PB_LIMIT} free personal bests. Upgrade to Pro to keep adding new exercises.`
