@@ -3,6 +3,40 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+
+const WEB = './apps/web/src';
+const webFeatures = readdirSync(new URL('apps/web/src/features', import.meta.url));
+
+/**
+ * The web app's layers: app -> features -> shared parts (components, hooks, lib). A feature may
+ * use another only through that feature's index.ts, its public face; everything else in a feature
+ * is its own and can change without touching the rest.
+ */
+const webBoundaries = [
+  {
+    target: [`${WEB}/components`, `${WEB}/hooks`, `${WEB}/lib`],
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'Shared parts (components, hooks, lib) cannot depend on features or the app.',
+  },
+  {
+    target: `${WEB}/features`,
+    from: `${WEB}/app`,
+    message: 'Features cannot depend on the app that composes them.',
+  },
+  ...webFeatures.flatMap((feature) =>
+    webFeatures
+      .filter((other) => other !== feature)
+      .map((other) => ({
+        target: `${WEB}/features/${feature}`,
+        from: `${WEB}/features/${other}`,
+        except: ['./index.ts'],
+        message: `Import '@/features/${other}' (its index.ts), not its internals.`,
+      })),
+  ),
+];
 
 export default tseslint.config(
   {
@@ -46,10 +80,24 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' }),
+      ],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'import-x/no-cycle': 'error',
+      'import-x/no-duplicates': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: webBoundaries }],
     },
+  },
+  {
+    // Tests and their fixtures stand outside the layers: a page test renders through the router.
+    files: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-import { isApiError } from '../lib/api-client';
+import { isApiError } from '@/lib/api-client';
 
 /** A client error (4xx) will not change on retry; network and server errors might. */
 function shouldRetry(failureCount: number, error: unknown): boolean {

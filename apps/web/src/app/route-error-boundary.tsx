@@ -1,8 +1,8 @@
 import { SearchX, TriangleAlert } from 'lucide-react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
-import { Button } from '../components/ui/button';
-import { pageTitle, useDocumentTitle } from '../hooks/use-document-title';
+import { Button } from '@/components/ui/button';
+import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 
 /** Shown instead of a page that failed to load or threw while rendering. */
 export function RouteErrorBoundary() {

@@ -2,8 +2,8 @@ import { ACCESS_TOKEN_STORAGE_KEY } from '@pbshare/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { ok, stubApi, testUser } from '../test/api-stub';
-import { renderRoutes } from '../test/render';
+import { ok, stubApi, testUser } from '@/test/api-stub';
+import { renderRoutes } from '@/test/render';
 import { routes } from './router';
 
 describe('routes', () => {

@@ -27,56 +27,56 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 lazy: async () => ({
-                  Component: (await import('../features/landing/landing-page')).LandingPage,
+                  Component: (await import('@/features/landing/landing-page')).LandingPage,
                 }),
               },
               {
                 path: 'pricing',
                 lazy: async () => ({
-                  Component: (await import('../features/pricing/pricing-page')).PricingPage,
+                  Component: (await import('@/features/pricing/pricing-page')).PricingPage,
                 }),
               },
               {
                 path: 'terms',
                 lazy: async () => ({
-                  Component: (await import('../features/legal/terms-page')).TermsPage,
+                  Component: (await import('@/features/legal/terms-page')).TermsPage,
                 }),
               },
               {
                 path: 'privacy',
                 lazy: async () => ({
-                  Component: (await import('../features/legal/privacy-page')).PrivacyPage,
+                  Component: (await import('@/features/legal/privacy-page')).PrivacyPage,
                 }),
               },
               {
                 path: 'login',
                 lazy: async () => ({
-                  Component: (await import('../features/auth/login-page')).LoginPage,
+                  Component: (await import('@/features/auth/login-page')).LoginPage,
                 }),
               },
               {
                 path: 'signup',
                 lazy: async () => ({
-                  Component: (await import('../features/auth/signup-page')).SignupPage,
+                  Component: (await import('@/features/auth/signup-page')).SignupPage,
                 }),
               },
               {
                 path: 'verify',
                 lazy: async () => ({
-                  Component: (await import('../features/auth/verify-page')).VerifyPage,
+                  Component: (await import('@/features/auth/verify-page')).VerifyPage,
                 }),
               },
               {
                 path: 'forgot-password',
                 lazy: async () => ({
-                  Component: (await import('../features/auth/forgot-password-page'))
+                  Component: (await import('@/features/auth/forgot-password-page'))
                     .ForgotPasswordPage,
                 }),
               },
               {
                 path: 'reset-password',
                 lazy: async () => ({
-                  Component: (await import('../features/auth/reset-password-page'))
+                  Component: (await import('@/features/auth/reset-password-page'))
                     .ResetPasswordPage,
                 }),
               },
@@ -85,37 +85,37 @@ export const routes: RouteObject[] = [
                 // a session.
                 id: 'signed-in',
                 lazy: async () => ({
-                  Component: (await import('../features/auth/protected-route')).ProtectedRoute,
+                  Component: (await import('@/features/auth/protected-route')).ProtectedRoute,
                 }),
                 children: [
                   {
                     path: 'profile',
                     lazy: async () => ({
-                      Component: (await import('../features/profile/profile-page')).ProfilePage,
+                      Component: (await import('@/features/profile/profile-page')).ProfilePage,
                     }),
                   },
                   {
                     path: 'profile/settings',
                     lazy: async () => ({
-                      Component: (await import('../features/settings/settings-page')).SettingsPage,
+                      Component: (await import('@/features/settings/settings-page')).SettingsPage,
                     }),
                   },
                   {
                     path: 'add-pb',
                     lazy: async () => ({
-                      Component: (await import('../features/pbs/add-pb-page')).AddPbPage,
+                      Component: (await import('@/features/pbs/add-pb-page')).AddPbPage,
                     }),
                   },
                   {
                     path: 'edit-pb/:id',
                     lazy: async () => ({
-                      Component: (await import('../features/pbs/edit-pb-page')).EditPbPage,
+                      Component: (await import('@/features/pbs/edit-pb-page')).EditPbPage,
                     }),
                   },
                   {
                     path: 'share-profile',
                     lazy: async () => ({
-                      Component: (await import('../features/share/share-profile-page'))
+                      Component: (await import('@/features/share/share-profile-page'))
                         .ShareProfilePage,
                     }),
                   },
@@ -124,7 +124,7 @@ export const routes: RouteObject[] = [
               {
                 path: '*',
                 lazy: async () => ({
-                  Component: (await import('../features/not-found/not-found-page')).NotFoundPage,
+                  Component: (await import('@/features/not-found/not-found-page')).NotFoundPage,
                 }),
               },
             ],
@@ -138,7 +138,7 @@ export const routes: RouteObject[] = [
         path: ':username',
         ErrorBoundary: RouteErrorBoundary,
         lazy: async () => ({
-          Component: (await import('../features/public-profile/public-profile-page'))
+          Component: (await import('@/features/public-profile/public-profile-page'))
             .PublicProfilePage,
         }),
       },

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
-import { Toaster } from '../components/ui/toaster';
-import { AuthProvider } from '../features/auth/auth-provider';
+import { Toaster } from '@/components/ui/toaster';
+import { AuthProvider } from '@/features/auth/auth-provider';
 
 /**
  * The session and the toast outlet, for every page of the site layout. The public profile sits

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { fail, ok, testUser, urlOf } from '../test/api-stub';
+import { fail, ok, testUser, urlOf } from '@/test/api-stub';
 import {
   ApiError,
   createApiClient,

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { jsonResponse } from '../test/api-stub';
+import { jsonResponse } from '@/test/api-stub';
 import { ApiError, createApiClient } from './api-client';
 
 function clientAnswering(response: Response | Error) {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { fail, ok, testUser, urlOf } from '../test/api-stub';
+import { fail, ok, testUser, urlOf } from '@/test/api-stub';
 import { createApiClient } from './api-client';
 import { readAccessToken } from './session-api-client';
 import { createRefreshLock, type ExclusiveLocks, type RunExclusive } from './session-refresh-lock';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { fail, ok, testUser, urlOf } from '../test/api-stub';
+import { fail, ok, testUser, urlOf } from '@/test/api-stub';
 import { ApiError, createApiClient, REFRESH_FAILED_MESSAGE } from './api-client';
 import { readAccessToken } from './session-api-client';
 import { uploadWithProgress } from './upload-with-progress';

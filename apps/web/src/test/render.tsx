@@ -10,8 +10,8 @@ import {
   type RouteObject,
 } from 'react-router';
 
-import { AppProviders } from '../app/providers';
-import { SiteProviders } from '../app/site-providers';
+import { AppProviders } from '@/app/providers';
+import { SiteProviders } from '@/app/site-providers';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({

@@ -1,4 +1,4 @@
-import { Spinner } from '../../components/ui/spinner';
+import { Spinner } from '@/components/ui/spinner';
 
 /**
  * Shown while the first page's code loads. It fades in late so a fast load shows nothing at all

@@ -1,8 +1,8 @@
 import { Outlet, useNavigation } from 'react-router';
 
-import { SiteFooter } from '../../components/layout/site-footer';
-import { TopBar } from '../../components/layout/top-bar';
-import { cn } from '../../lib/cn';
+import { SiteFooter } from './site-footer';
+import { TopBar } from './top-bar';
+import { cn } from '@/lib/cn';
 import { SiteProviders } from '../site-providers';
 
 /**

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@pbshare/shared';
 import { useId } from 'react';
 
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** The PBShare mark: a rising line ending in a peak, on the brand gradient. */
 export function LogoMark({ className }: { className?: string }) {

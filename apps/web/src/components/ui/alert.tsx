@@ -1,7 +1,7 @@
 import { CircleAlert } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 import { TextLink } from './text-link';
 
 const variants = {

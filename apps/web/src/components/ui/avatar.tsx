@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 const sizes = {
   sm: 'size-9 text-sm',

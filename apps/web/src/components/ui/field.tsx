@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 import { Label } from './label';
 
 /** What a control inside a Field spreads onto itself so the label, hint and error name it. */

@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 import { Input } from './input';
 
 export type PasswordInputProps = Omit<ComponentProps<'input'>, 'type'>;

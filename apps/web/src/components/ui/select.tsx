@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
 
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 import { inputClasses } from './input';
 
 /**

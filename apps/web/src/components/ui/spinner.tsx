@@ -1,7 +1,7 @@
 import { LoaderCircle } from 'lucide-react';
 import type { ComponentProps } from 'react';
 
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 export interface SpinnerProps extends ComponentProps<'span'> {
   /** What is loading, read to screen readers. */

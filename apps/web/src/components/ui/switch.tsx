@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 export interface SwitchProps extends Omit<ComponentProps<'button'>, 'onChange' | 'role'> {
   checked: boolean;

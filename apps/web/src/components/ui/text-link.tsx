@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** An inline link in the brand colour. */
 export function TextLink({ className, ...props }: ComponentProps<typeof Link>) {

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 import { inputClasses } from './input';
 
 export function Textarea({ className, rows = 4, ...props }: ComponentProps<'textarea'>) {

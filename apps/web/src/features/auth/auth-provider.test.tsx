@@ -4,8 +4,8 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 
-import { callsTo, fail, ok, stubApi, testUser } from '../../test/api-stub';
-import { createTestQueryClient } from '../../test/render';
+import { callsTo, fail, ok, stubApi, testUser } from '@/test/api-stub';
+import { createTestQueryClient } from '@/test/render';
 import { AuthProvider } from './auth-provider';
 import { useAuth } from './use-auth';
 

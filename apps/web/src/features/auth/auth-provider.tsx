@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 
-import { sessionStore as defaultSessionStore, type SessionStore } from '../../lib/session-store';
+import { sessionStore as defaultSessionStore, type SessionStore } from '@/lib/session-store';
 import { authKeys } from './api/auth-keys';
 import { getProfile } from './api/get-profile';
 import { AuthContext, type AuthState } from './auth-context';

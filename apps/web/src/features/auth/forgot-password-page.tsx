@@ -3,11 +3,11 @@ import { emailOnlyInputSchema } from '@pbshare/shared';
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 
-import { Alert, AlertDescription, AlertTitle, ErrorAlert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { TextLink } from '../../components/ui/text-link';
-import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
-import { errorMessage } from '../../lib/form-errors';
+import { Alert, AlertDescription, AlertTitle, ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextLink } from '@/components/ui/text-link';
+import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
+import { errorMessage } from '@/lib/form-errors';
 import { FORGOT_PASSWORD_MESSAGE, useForgotPassword } from './api/forgot-password';
 import { AuthLayout } from './components/auth-layout';
 import { EmailField } from './components/email-field';

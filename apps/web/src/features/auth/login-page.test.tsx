@@ -3,8 +3,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { callsTo, fail, jsonBodyOf, ok, stubApi, testUser } from '../../test/api-stub';
-import { renderPage } from '../../test/render';
+import { callsTo, fail, jsonBodyOf, ok, stubApi, testUser } from '@/test/api-stub';
+import { renderPage } from '@/test/render';
 import { LoginPage } from './login-page';
 
 function renderLogin(url = '/login') {

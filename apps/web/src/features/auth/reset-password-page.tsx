@@ -5,12 +5,12 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 
-import { ErrorAlert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { TextLink } from '../../components/ui/text-link';
-import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
-import { isApiError } from '../../lib/api-client';
-import { applyFieldErrors, errorMessage } from '../../lib/form-errors';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextLink } from '@/components/ui/text-link';
+import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
+import { isApiError } from '@/lib/api-client';
+import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
 import { PASSWORD_RESET_MESSAGE, useResetPassword } from './api/reset-password';
 import type { AuthNotice } from './auth-notice';
 import { AuthLayout } from './components/auth-layout';

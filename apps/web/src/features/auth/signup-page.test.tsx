@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { callsTo, fail, jsonBodyOf, ok, stubApi, testUser } from '../../test/api-stub';
-import { renderPage } from '../../test/render';
+import { callsTo, fail, jsonBodyOf, ok, stubApi, testUser } from '@/test/api-stub';
+import { renderPage } from '@/test/render';
 import { SignupPage } from './signup-page';
 
 function renderSignup(url = '/signup') {

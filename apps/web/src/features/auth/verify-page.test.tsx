@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { callsTo, fail, ok, stubApi, testUser, urlOf } from '../../test/api-stub';
-import { renderPage } from '../../test/render';
+import { callsTo, fail, ok, stubApi, testUser, urlOf } from '@/test/api-stub';
+import { renderPage } from '@/test/render';
 import { VerifyPage } from './verify-page';
 
 describe('VerifyPage', () => {

@@ -2,12 +2,12 @@ import { MailWarning } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
-import { ErrorAlert } from '../../components/ui/alert';
-import { Spinner } from '../../components/ui/spinner';
-import { TextLink } from '../../components/ui/text-link';
-import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
-import { isApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/form-errors';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { TextLink } from '@/components/ui/text-link';
+import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
+import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/form-errors';
 import { useVerifyEmail } from './api/verify-email';
 import type { AuthNotice } from './auth-notice';
 import { AuthLayout } from './components/auth-layout';

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@pbshare/shared';
 
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ClosingCta } from './components/closing-cta';
 import { FeatureGrid } from './components/feature-grid';
 import { Hero } from './components/hero';

@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { formatLongDate } from '../../lib/format';
-import { jsonResponse } from '../../test/api-stub';
-import { renderPage } from '../../test/render';
+import { formatLongDate } from '@/lib/format';
+import { jsonResponse } from '@/test/api-stub';
+import { renderPage } from '@/test/render';
 import { PrivacyPage } from './privacy-page';
 import { TermsPage } from './terms-page';
 

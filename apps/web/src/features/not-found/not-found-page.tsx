@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 
-import { Button } from '../../components/ui/button';
-import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
+import { Button } from '@/components/ui/button';
+import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 
 export function NotFoundPage() {
   useDocumentTitle(pageTitle('Page not found'));

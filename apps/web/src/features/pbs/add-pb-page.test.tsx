@@ -3,16 +3,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { toast } from '../../components/ui/toaster';
-import { ApiError } from '../../lib/api-client';
-import { uploadWithProgress } from '../../lib/upload-with-progress';
-import { ok, stubApi, testUser } from '../../test/api-stub';
-import { renderRoutes, withSiteProviders } from '../../test/render';
+import { toast } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
+import { uploadWithProgress } from '@/lib/upload-with-progress';
+import { ok, stubApi, testUser } from '@/test/api-stub';
+import { renderRoutes, withSiteProviders } from '@/test/render';
 import { AddPbPage } from './add-pb-page';
 import { addRecordState } from './pb-form-values';
-import { pbWith, samplePb } from './test-data';
+import { pbWith, samplePb } from '@/test/fixtures/personal-bests';
 
-vi.mock('../../lib/upload-with-progress', () => ({ uploadWithProgress: vi.fn() }));
+vi.mock('@/lib/upload-with-progress', () => ({ uploadWithProgress: vi.fn() }));
 const upload = vi.mocked(uploadWithProgress);
 
 function renderAddPage(state?: unknown, pbs = [samplePb]) {

@@ -1,7 +1,7 @@
 import { CATEGORIES, CATEGORY_UNITS, isCategory } from '@pbshare/shared';
 import { useLocation } from 'react-router';
 
-import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
+import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { usePersonalBests } from './api/get-personal-bests';
 import { PbForm } from './components/pb-form';
 import { PbFormLayout } from './components/pb-form-layout';

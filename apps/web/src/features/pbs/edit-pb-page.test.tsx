@@ -3,10 +3,10 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { callsTo, fail, jsonBodyOf, ok, stubApi, testUser } from '../../test/api-stub';
-import { renderPage } from '../../test/render';
+import { callsTo, fail, jsonBodyOf, ok, stubApi, testUser } from '@/test/api-stub';
+import { renderPage } from '@/test/render';
 import { EditPbPage } from './edit-pb-page';
-import { pbWith } from './test-data';
+import { pbWith } from '@/test/fixtures/personal-bests';
 
 const run = pbWith({
   id: 'r9',

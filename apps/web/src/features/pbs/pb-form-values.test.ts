@@ -9,7 +9,7 @@ import {
   valueTextFrom,
   type PbFormValues,
 } from './pb-form-values';
-import { samplePb } from './test-data';
+import { samplePb } from '@/test/fixtures/personal-bests';
 
 const blank = { amount: '', hours: '', minutes: '', seconds: '' };
 

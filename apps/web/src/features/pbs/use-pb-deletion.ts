@@ -1,7 +1,7 @@
 import type { PbRecord } from '@pbshare/shared';
 
-import { toast } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/form-errors';
+import { toast } from '@/components/ui/toaster';
+import { errorMessage } from '@/lib/form-errors';
 import { useDeletePersonalBest } from './api/delete-personal-best';
 
 const DELETE_FAILED = 'Failed to delete personal best. Please try again.';

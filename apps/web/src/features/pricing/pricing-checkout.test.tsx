@@ -3,9 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { callsTo, fail, ok, stubApi, testUser, type StubHandler } from '../../test/api-stub';
-import { renderPage } from '../../test/render';
-import { pbWith } from '../pbs/test-data';
+import { callsTo, fail, ok, stubApi, testUser, type StubHandler } from '@/test/api-stub';
+import { renderPage } from '@/test/render';
+import { pbWith } from '@/test/fixtures/personal-bests';
 import { PricingPage } from './pricing-page';
 import { CONFIRM_TIMEOUT_MS } from './pricing-texts';
 

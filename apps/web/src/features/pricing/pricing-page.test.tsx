@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { renderPage } from '../../test/render';
+import { renderPage } from '@/test/render';
 import { PricingPage } from './pricing-page';
 
 describe('PricingPage', () => {

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
-import { toast } from '../../components/ui/toaster';
-import { authKeys } from '../auth/api/auth-keys';
+import { toast } from '@/components/ui/toaster';
+import { authKeys } from '@/features/auth';
 import { billingKeys, useBilling } from './api/get-billing';
 import { takeReturnPath } from './checkout-return';
 import {

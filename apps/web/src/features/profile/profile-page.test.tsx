@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { callsTo, fail, ok, stubApi, testUser, type StubHandler } from '../../test/api-stub';
-import { renderPage } from '../../test/render';
-import { historyRecord, pbWith } from '../pbs/test-data';
+import { callsTo, fail, ok, stubApi, testUser, type StubHandler } from '@/test/api-stub';
+import { renderPage } from '@/test/render';
+import { historyRecord, pbWith } from '@/test/fixtures/personal-bests';
 import { ProfilePage } from './profile-page';
 
 const deadlift = pbWith({

@@ -3,18 +3,12 @@ import { Plus, RotateCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
-import { Button, buttonClasses } from '../../components/ui/button';
-import { toast } from '../../components/ui/toaster';
-import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
-import { useAuth } from '../auth/use-auth';
-import { usePersonalBests } from '../pbs/api/get-personal-bests';
-import { useReorderPersonalBests } from '../pbs/api/reorder-personal-bests';
-import { useSetVisibility } from '../pbs/api/set-visibility';
-import { FreeLimitDialog } from '../pbs/components/free-limit-dialog';
-import { PbGrid } from '../pbs/components/pb-grid';
-import { NoPbsYet, PbsLoading } from '../pbs/components/pb-list-states';
-import { usePbDeletion } from '../pbs/use-pb-deletion';
-import { pricingFrom } from '../pricing/checkout-return';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { toast } from '@/components/ui/toaster';
+import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
+import { useAuth } from '@/features/auth';
+import { usePersonalBests, useReorderPersonalBests, useSetVisibility, FreeLimitDialog, PbGrid, NoPbsYet, PbsLoading, usePbDeletion } from '@/features/pbs';
+import { pricingFrom } from '@/features/pricing';
 import { ProfileHeader } from './components/profile-header';
 
 /** /profile (docs/PRODUCT.md §2): the header and the user's PBs. */

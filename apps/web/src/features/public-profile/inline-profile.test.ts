@@ -2,7 +2,7 @@ import { INLINE_PROFILE_ELEMENT_ID } from '@pbshare/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { consumeInlineProfile, readInlineProfile } from './inline-profile';
-import { inlineElement, sampleProfile } from './test-data';
+import { inlineElement, sampleProfile } from '@/test/fixtures/public-profile';
 
 afterEach(() => {
   document.getElementById(INLINE_PROFILE_ELEMENT_ID)?.remove();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { isPublicProfile } from './is-public-profile';
-import { sampleProfile } from './test-data';
+import { sampleProfile } from '@/test/fixtures/public-profile';
 
 describe('isPublicProfile', () => {
   it('accepts a profile as the server sends it, with or without PBs', () => {

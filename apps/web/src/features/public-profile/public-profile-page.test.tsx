@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { routes } from '../../app/router';
-import { callsTo, fail, ok, stubApi } from '../../test/api-stub';
-import { renderRoutes } from '../../test/render';
-import { inlineElement, sampleProfile } from './test-data';
+import { routes } from '@/app/router';
+import { callsTo, fail, ok, stubApi } from '@/test/api-stub';
+import { renderRoutes } from '@/test/render';
+import { inlineElement, sampleProfile } from '@/test/fixtures/public-profile';
 
 beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);

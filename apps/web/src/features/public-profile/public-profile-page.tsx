@@ -2,9 +2,9 @@ import { PRODUCT_NAME } from '@pbshare/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 
-import { Spinner } from '../../components/ui/spinner';
-import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
-import { StoryViewer } from '../story-viewer/story-viewer';
+import { Spinner } from '@/components/ui/spinner';
+import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
+import { StoryViewer } from '@/features/story-viewer';
 import { usePublicProfile } from './api/get-public-profile';
 import { EndScreen } from './components/end-screen';
 import { ProfileNotFound } from './components/profile-not-found';

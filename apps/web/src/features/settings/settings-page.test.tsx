@@ -11,8 +11,8 @@ import {
   stubApi,
   testUser,
   type StubHandler,
-} from '../../test/api-stub';
-import { renderPage } from '../../test/render';
+} from '@/test/api-stub';
+import { renderPage } from '@/test/render';
 import { SettingsPage } from './settings-page';
 
 function renderSettings(handlers: Record<string, StubHandler> = {}) {

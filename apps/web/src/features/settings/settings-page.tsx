@@ -3,9 +3,9 @@ import { KeyRound, ShieldUser, UserRound, X, type LucideIcon } from 'lucide-reac
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { pageTitle, useDocumentTitle } from '../../hooks/use-document-title';
-import { useAuth } from '../auth/use-auth';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
+import { useAuth } from '@/features/auth';
 import { AccountTab } from './components/account-tab';
 import { PasswordTab } from './components/password-tab';
 import { ProfileTab } from './components/profile-tab';

@@ -3,10 +3,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { routes } from '../../app/router';
-import { callsTo, fail, jsonBodyOf, ok, stubApi, testUser } from '../../test/api-stub';
-import { renderRoutes } from '../../test/render';
-import { testPb, testVideoPb } from '../story-viewer/test-pbs';
+import { routes } from '@/app/router';
+import { callsTo, fail, jsonBodyOf, ok, stubApi, testUser } from '@/test/api-stub';
+import { renderRoutes } from '@/test/render';
+import { testPb, testVideoPb } from '@/test/fixtures/story-pbs';
 import { profileLink } from './profile-link';
 
 const LINK = `${window.location.origin}/ada`;

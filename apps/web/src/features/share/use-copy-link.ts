@@ -1,7 +1,7 @@
 import { TIMINGS } from '@pbshare/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-import { toast } from '../../components/ui/toaster';
+import { toast } from '@/components/ui/toaster';
 
 /**
  * The 'Copy Link' button (docs/PRODUCT.md §4, §5 and §8): with no link, the 'Missing username'

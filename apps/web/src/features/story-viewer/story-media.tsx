@@ -7,8 +7,8 @@ import {
 import { ImageOff } from 'lucide-react';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 
-import { cn } from '../../lib/cn';
-import { playWithRetries } from '../../lib/play-with-retries';
+import { cn } from '@/lib/cn';
+import { playWithRetries } from '@/lib/play-with-retries';
 
 /**
  * The box of media with this width/height ratio fitted inside the frame (the wrapper is a size

@@ -1,7 +1,7 @@
 import { LAYOUT } from '@pbshare/shared';
 import { useId } from 'react';
 
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** Stories longer than this get the 'Tap to read more' hint (docs/PRODUCT.md §9). */
 export function isLongStory(story: string): boolean {

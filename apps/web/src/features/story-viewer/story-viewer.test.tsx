@@ -8,7 +8,7 @@ import { StoryViewer } from './story-viewer';
 import type { StoryPb } from './story-types';
 import { SOUND_PREFERENCE_KEY } from './use-sound-preference';
 import { storyReducer } from './use-story-navigation';
-import { testPb, testVideoPb } from './test-pbs';
+import { testPb, testVideoPb } from '@/test/fixtures/story-pbs';
 
 const LONG = 'x'.repeat(151);
 

@@ -1,3 +1,4 @@
+import { countLabel } from '@pbshare/shared';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Calendar, ChevronLeft, ChevronRight, Volume2, VolumeX, X } from 'lucide-react';
 import {
@@ -9,10 +10,9 @@ import {
   type SyntheticEvent,
 } from 'react';
 
-import { Avatar } from '../../components/ui/avatar';
-import { useRestoreFocus } from '../../hooks/use-restore-focus';
-import { cn } from '../../lib/cn';
-import { countLabel } from '../pbs/pb-format';
+import { Avatar } from '@/components/ui/avatar';
+import { useRestoreFocus } from '@/hooks/use-restore-focus';
+import { cn } from '@/lib/cn';
 import { formatStoryDate } from './story-format';
 import { hasMedia, StoryMedia, StoryMediaPreload } from './story-media';
 import { StoryText } from './story-text';

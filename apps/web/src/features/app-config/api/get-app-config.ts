@@ -1,7 +1,7 @@
 import { appConfigSchema, type AppConfig } from '@pbshare/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { apiClient } from '../../../lib/session-api-client';
+import { apiClient } from '@/lib/session-api-client';
 
 export function getAppConfig({ signal }: { signal?: AbortSignal } = {}): Promise<AppConfig> {
   return apiClient.get('/app-config', { signal, parse: (data) => appConfigSchema.parse(data) });

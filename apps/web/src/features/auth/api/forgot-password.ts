@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { apiClient } from '../../../lib/session-api-client';
+import { apiClient } from '@/lib/session-api-client';
 
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that email, a reset link is on its way.';

@@ -1,6 +1,6 @@
 import { userSchema, type User } from '@pbshare/shared';
 
-import { apiClient } from '../../../lib/session-api-client';
+import { apiClient } from '@/lib/session-api-client';
 
 /** GET /users/profile: the signed-in user. */
 export function getProfile({ signal }: { signal?: AbortSignal } = {}): Promise<User> {

@@ -1,7 +1,7 @@
 import { sessionSchema, type LoginInput, type Session } from '@pbshare/shared';
 import { useMutation } from '@tanstack/react-query';
 
-import { apiClient } from '../../../lib/session-api-client';
+import { apiClient } from '@/lib/session-api-client';
 import { useAuth } from '../use-auth';
 
 /** POST /auth/login: the access token and the user; the refresh token arrives as a cookie. */

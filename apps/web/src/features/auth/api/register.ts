@@ -2,7 +2,7 @@ import { userSchema, type RegisterInput, type User } from '@pbshare/shared';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 
-import { apiClient } from '../../../lib/session-api-client';
+import { apiClient } from '@/lib/session-api-client';
 
 const registerResultSchema = z.object({ user: userSchema });
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { apiClient } from '../../../lib/session-api-client';
+import { apiClient } from '@/lib/session-api-client';
 
 export const RESEND_VERIFICATION_MESSAGE =
   'If that account still needs verifying, a new link is on its way.';

@@ -2,7 +2,7 @@ import { userSchema, type User } from '@pbshare/shared';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
-import { apiClient } from '../../../lib/session-api-client';
+import { apiClient } from '@/lib/session-api-client';
 
 const verifyResultSchema = z.object({ user: userSchema });
 

@@ -1,7 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 
 /** The e-mail input every account form uses: labelled, typed for mobile keyboards and autofill. */
 export function EmailField({

@@ -1,8 +1,8 @@
 import { PASSWORD_MIN_LENGTH } from '@pbshare/shared';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
-import { Field } from '../../../components/ui/field';
-import { PasswordInput } from '../../../components/ui/password-input';
+import { Field } from '@/components/ui/field';
+import { PasswordInput } from '@/components/ui/password-input';
 
 /** Under every field that sets a password, sign-up included. */
 export const NEW_PASSWORD_HINT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;

@@ -3,10 +3,10 @@ import { emailOnlyInputSchema } from '@pbshare/shared';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 
-import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { FieldError } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/form-errors';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field';
+import { errorMessage } from '@/lib/form-errors';
 import { RESEND_VERIFICATION_MESSAGE, useResendVerification } from '../api/resend-verification';
 import { EMAIL_NOT_SENT_MESSAGE } from '../messages';
 import { EmailField } from './email-field';

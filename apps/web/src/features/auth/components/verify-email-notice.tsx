@@ -1,10 +1,10 @@
 import { MailCheck, MailOpen } from 'lucide-react';
 import { Link } from 'react-router';
 
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { FieldError } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/form-errors';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field';
+import { errorMessage } from '@/lib/form-errors';
 import { RESEND_VERIFICATION_MESSAGE, useResendVerification } from '../api/resend-verification';
 import { EMAIL_NOT_SENT_MESSAGE } from '../messages';
 import { AuthLayout } from './auth-layout';

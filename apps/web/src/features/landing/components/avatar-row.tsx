@@ -1,7 +1,7 @@
 import { ENTHUSIAST_COUNT } from '@pbshare/shared';
 import { Bike, Dumbbell, Footprints, Trophy, Waves } from 'lucide-react';
 
-import { formatCount } from '../../../lib/format';
+import { formatCount } from '@/lib/format';
 
 /* Sport marks on gradients rather than faces: no stock photos of people who never used the app. */
 const avatars = [

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { renderPage } from '../../../test/render';
+import { renderPage } from '@/test/render';
 import { ClaimUsernameForm } from './claim-username-form';
 
 describe('ClaimUsernameForm', () => {

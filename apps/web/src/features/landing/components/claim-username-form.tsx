@@ -1,7 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 
 /**
  * Lets a visitor try out their public address before signing up. The spec asks for no validation

@@ -2,7 +2,7 @@ import { FREE_TIER_PB_LIMIT } from '@pbshare/shared';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 
 export function ClosingCta() {
   return (

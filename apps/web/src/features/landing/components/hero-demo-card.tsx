@@ -2,7 +2,7 @@ import { TIMINGS } from '@pbshare/shared';
 import { Calendar, Trophy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 import { SAMPLE_PBS, type SamplePb } from '../sample-pbs';
 import { SampleArtwork } from './sample-artwork';
 

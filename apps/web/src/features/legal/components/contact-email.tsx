@@ -1,4 +1,4 @@
-import { useAppConfig } from '../../app-config/api/get-app-config';
+import { useAppConfig } from '@/features/app-config';
 
 export interface ContactEmailProps {
   kind: 'support' | 'privacy';

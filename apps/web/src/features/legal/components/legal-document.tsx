@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 
-import { pageTitle, useDocumentTitle } from '../../../hooks/use-document-title';
-import { formatLongDate } from '../../../lib/format';
+import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
+import { formatLongDate } from '@/lib/format';
 
 /** Links inside a document's text. */
 export const linkClasses = 'font-medium text-primary underline underline-offset-4 rounded';

@@ -1,7 +1,7 @@
 import { personalBestSchema, type PersonalBest } from '@pbshare/shared';
 import { useQuery } from '@tanstack/react-query';
 
-import { apiClient } from '../../../lib/session-api-client';
+import { apiClient } from '@/lib/session-api-client';
 import { pbQueryKey } from './pb-keys';
 
 /** GET /pbs/{id}: that record as the main fields, its exercise's other records as history. */

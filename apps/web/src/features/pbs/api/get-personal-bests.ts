@@ -2,7 +2,7 @@ import { personalBestSchema, type PersonalBest } from '@pbshare/shared';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
-import { apiClient } from '../../../lib/session-api-client';
+import { apiClient } from '@/lib/session-api-client';
 import { pbsQueryKey } from './pb-keys';
 
 export const personalBestListSchema = z.array(personalBestSchema);

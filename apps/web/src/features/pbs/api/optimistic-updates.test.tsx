@@ -4,9 +4,9 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 
-import { fail, ok, stubApi, callsTo, jsonBodyOf } from '../../../test/api-stub';
-import { createTestQueryClient } from '../../../test/render';
-import { pbWith } from '../test-data';
+import { fail, ok, stubApi, callsTo, jsonBodyOf } from '@/test/api-stub';
+import { createTestQueryClient } from '@/test/render';
+import { pbWith } from '@/test/fixtures/personal-bests';
 import { pbsQueryKey } from './pb-keys';
 import { useReorderPersonalBests } from './reorder-personal-bests';
 import { useSetVisibility } from './set-visibility';

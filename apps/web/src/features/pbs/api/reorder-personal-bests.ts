@@ -1,6 +1,6 @@
 import type { PersonalBest } from '@pbshare/shared';
 
-import { apiClient } from '../../../lib/session-api-client';
+import { apiClient } from '@/lib/session-api-client';
 import { personalBestListSchema } from './get-personal-bests';
 import { useOptimisticPbsMutation } from './optimistic-pbs-mutation';
 import { reorderMutationKey } from './pb-keys';

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { uploadWithProgress } from '../../../lib/upload-with-progress';
+import { uploadWithProgress } from '@/lib/upload-with-progress';
 import { savePersonalBest, type SavePersonalBestInput } from './save-personal-best';
 
-vi.mock('../../../lib/upload-with-progress', () => ({
+vi.mock('@/lib/upload-with-progress', () => ({
   uploadWithProgress: vi.fn(() => Promise.resolve({ data: {}, message: '' })),
 }));
 

@@ -1,12 +1,12 @@
 import { personalBestSchema, type Category, type PersonalBest } from '@pbshare/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import {
   uploadWithProgress,
   type UploadProgressListener,
   type UploadResult,
-} from '../../../lib/upload-with-progress';
+} from '@/lib/upload-with-progress';
 import { pbQueryKey, pbsQueryKey } from './pb-keys';
 
 /** A PB's fields in the API's text forms. */

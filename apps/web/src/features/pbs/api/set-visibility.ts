@@ -1,6 +1,6 @@
 import { personalBestSchema, type PersonalBest } from '@pbshare/shared';
 
-import { apiClient } from '../../../lib/session-api-client';
+import { apiClient } from '@/lib/session-api-client';
 import { useOptimisticPbsMutation } from './optimistic-pbs-mutation';
 import { setVisibilityMutationKey } from './pb-keys';
 

@@ -1,7 +1,7 @@
 import { personalBestSchema, type PersonalBest } from '@pbshare/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { apiClient } from '../../../lib/session-api-client';
+import { apiClient } from '@/lib/session-api-client';
 import { pbQueryKey, pbsQueryKey } from './pb-keys';
 import type { PbTextFields } from './save-personal-best';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogClose,
@@ -9,7 +9,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog';
+} from '@/components/ui/dialog';
 
 /** Asks before a record goes: deleting also removes its photo or video for good. */
 export function ConfirmDeleteDialog({

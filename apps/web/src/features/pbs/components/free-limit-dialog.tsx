@@ -2,7 +2,7 @@ import { FREE_TIER_PB_LIMIT } from '@pbshare/shared';
 import { Sparkles } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import {
   Dialog,
   DialogClose,
@@ -11,8 +11,8 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog';
-import { pricingFrom } from '../../pricing/checkout-return';
+} from '@/components/ui/dialog';
+import { pricingFrom } from '@/features/pricing';
 
 /**
  * The server refused a new exercise on a free account (402 FREE_LIMIT_REACHED): say why, offer Pro,

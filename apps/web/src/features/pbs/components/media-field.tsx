@@ -2,10 +2,10 @@ import { isVideoTooLong, MEDIA_MESSAGES, type MediaType, type PbMedia } from '@p
 import { CircleCheck, ImagePlus, LoaderCircle, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 
-import { Button } from '../../../components/ui/button';
-import { FieldError } from '../../../components/ui/field';
-import { toast } from '../../../components/ui/toaster';
-import { cn } from '../../../lib/cn';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field';
+import { toast } from '@/components/ui/toaster';
+import { cn } from '@/lib/cn';
 import { checkMediaFile, inspectVideo, mediaTypeOf, VIDEO_TOO_LONG } from '../media-files';
 
 /** The media row's three states (docs/PRODUCT.md §2). */

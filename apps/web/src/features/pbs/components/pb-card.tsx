@@ -1,13 +1,12 @@
-import type { PbRecord, PersonalBest } from '@pbshare/shared';
+import { setsRepsText, type PbRecord, type PersonalBest } from '@pbshare/shared';
 import { CalendarDays, Eye, EyeOff, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { Badge } from '../../../components/ui/badge';
-import { buttonClasses } from '../../../components/ui/button';
-import { Switch } from '../../../components/ui/switch';
-import { cn } from '../../../lib/cn';
-import { setsRepsText } from '../pb-format';
+import { Badge } from '@/components/ui/badge';
+import { buttonClasses } from '@/components/ui/button';
+import { Switch } from '@/components/ui/switch';
+import { cn } from '@/lib/cn';
 import { addRecordState } from '../pb-form-values';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { PbHistoryList } from './pb-history-list';

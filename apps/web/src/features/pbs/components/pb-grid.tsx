@@ -18,7 +18,7 @@ import { LAYOUT, type PbRecord, type PersonalBest } from '@pbshare/shared';
 import { GripVertical } from 'lucide-react';
 import { useState } from 'react';
 
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 import { PbCard, type PbCardProps } from './pb-card';
 
 /** What a screen reader hears on reaching a drag handle (docs/PRODUCT.md §2). */

@@ -1,8 +1,7 @@
-import type { PbRecord, PersonalBest } from '@pbshare/shared';
+import { setsRepsText, type PbRecord, type PersonalBest } from '@pbshare/shared';
 import { History, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 
-import { setsRepsText } from '../pb-format';
 
 /** The exercise's older records, newest first, each with edit and delete (docs/PRODUCT.md §2). */
 export function PbHistoryList({

@@ -1,9 +1,9 @@
 import { Plus, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
 
-import { buttonClasses } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/cn';
+import { buttonClasses } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
 
 /** While the user's PB list loads. */
 export function PbsLoading() {

@@ -2,8 +2,8 @@ import { storyImageSrcSet, type PbMedia } from '@pbshare/shared';
 import { ImageOff, VideoOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 
-import { cn } from '../../../lib/cn';
-import { playWithRetries } from '../../../lib/play-with-retries';
+import { cn } from '@/lib/cn';
+import { playWithRetries } from '@/lib/play-with-retries';
 
 /** Where collapsed videos rest, so the card shows a real frame rather than black. */
 const RESTING_FRAME_SECONDS = 0.1;

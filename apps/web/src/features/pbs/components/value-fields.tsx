@@ -2,10 +2,10 @@ import { CATEGORY_UNITS, type Category, type Unit } from '@pbshare/shared';
 import { useId } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 
-import { FieldError } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { cn } from '../../../lib/cn';
+import { FieldError } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/cn';
 import { UNIT_LABELS, type PbFormValues } from '../pb-form-values';
 
 /**

@@ -1,7 +1,7 @@
 import { billingOverviewSchema, type BillingOverview } from '@pbshare/shared';
 import { useQuery } from '@tanstack/react-query';
 
-import { apiClient } from '../../../lib/session-api-client';
+import { apiClient } from '@/lib/session-api-client';
 
 export const billingKeys = {
   all: ['billing'] as const,

@@ -1,8 +1,8 @@
 import { checkoutResultSchema, type CheckoutResult, type PlanId } from '@pbshare/shared';
 import { useMutation } from '@tanstack/react-query';
 
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { apiClient } from '../../../lib/session-api-client';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { apiClient } from '@/lib/session-api-client';
 
 /**
  * POST /billing/checkout: where to send the browser to pay (Stripe Checkout, or the return page

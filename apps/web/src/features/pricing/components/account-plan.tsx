@@ -2,8 +2,8 @@ import { formatUsd, planById, type BillingOverview, type Purchase } from '@pbsha
 import { Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 
-import { buttonClasses } from '../../../components/ui/button';
-import { formatLongDate } from '../../../lib/format';
+import { buttonClasses } from '@/components/ui/button';
+import { formatLongDate } from '@/lib/format';
 import { pricingFrom } from '../checkout-return';
 import { useBilling } from '../api/get-billing';
 

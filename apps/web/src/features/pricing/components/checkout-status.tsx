@@ -1,7 +1,7 @@
 import { CircleAlert, Info } from 'lucide-react';
 
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
-import { Spinner } from '../../../components/ui/spinner';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
 import {
   CANCELLED_MESSAGE,
   CONFIRMING_MESSAGE,

@@ -1,7 +1,7 @@
 import { DEMO_CHECKOUT_NOTICE } from '@pbshare/shared';
 import { FlaskConical } from 'lucide-react';
 
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** Said plainly wherever the demo checkout is in play, so nobody thinks they paid. */
 export function DemoNotice({ className }: { className?: string }) {

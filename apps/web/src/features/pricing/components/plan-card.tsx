@@ -3,8 +3,8 @@ import { Check, LoaderCircle, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 import { PLAN_COPY } from '../plan-copy';
 
 /** What the plan's button does: lead somewhere (a visitor signs in first), buy, or nothing. */

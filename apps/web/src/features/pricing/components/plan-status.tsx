@@ -1,9 +1,9 @@
 import { FREE_TIER_PB_LIMIT, type BillingOverview } from '@pbshare/shared';
 import { BadgeCheck } from 'lucide-react';
 
-import { ProgressBar } from '../../../components/ui/progress-bar';
+import { ProgressBar } from '@/components/ui/progress-bar';
 
-import { formatLongDate } from '../../../lib/format';
+import { formatLongDate } from '@/lib/format';
 import { PRO_PLAN_MESSAGE } from '../pricing-texts';
 
 /** A free user's exercises out of the cap, with the reason to upgrade. */

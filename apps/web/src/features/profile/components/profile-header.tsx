@@ -1,12 +1,11 @@
-import type { User } from '@pbshare/shared';
+import { personalBestCount, type User } from '@pbshare/shared';
 import { Link2, Pencil, Settings, Share2, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 
-import { Avatar } from '../../../components/ui/avatar';
-import { Badge } from '../../../components/ui/badge';
-import { buttonClasses } from '../../../components/ui/button';
-import { personalBestCount } from '../../pbs/pb-format';
-import { profileLink } from '../../share/profile-link';
+import { Avatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { buttonClasses } from '@/components/ui/button';
+import { profileLink } from '@/features/share';
 
 /**
  * The top of /profile (docs/PRODUCT.md §2): greeting, avatar, username, bio, the PB count, the

@@ -1,7 +1,7 @@
 import type { PublicProfile } from '@pbshare/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { createApiClient, isApiError } from '../../../lib/api-client';
+import { createApiClient, isApiError } from '@/lib/api-client';
 import { consumeInlineProfile } from '../inline-profile';
 import { isPublicProfile } from '../is-public-profile';
 

@@ -2,9 +2,9 @@ import { ArrowRight, RotateCcw } from 'lucide-react';
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
 
-import { LogoMark } from '../../../components/layout/logo';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
+import { LogoMark } from '@/components/layout/logo';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
 
 export interface EndScreenProps {
   name: string;

@@ -1,8 +1,8 @@
 import { ArrowLeft, UserX } from 'lucide-react';
 import { Link } from 'react-router';
 
-import { Logo } from '../../../components/layout/logo';
-import { Button } from '../../../components/ui/button';
+import { Logo } from '@/components/layout/logo';
+import { Button } from '@/components/ui/button';
 
 /** /{username} for nobody (docs/PRODUCT.md §2). */
 export function ProfileNotFound() {

@@ -1,8 +1,8 @@
 import { userSchema, type User } from '@pbshare/shared';
 import { useMutation } from '@tanstack/react-query';
 
-import { apiClient } from '../../../lib/session-api-client';
-import { useAuth } from '../../auth/use-auth';
+import { apiClient } from '@/lib/session-api-client';
+import { useAuth } from '@/features/auth';
 
 export interface ProfileUpdate {
   displayName: string;

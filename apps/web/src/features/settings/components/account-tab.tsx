@@ -1,11 +1,11 @@
 import type { User } from '@pbshare/shared';
 import { LogOut } from 'lucide-react';
 
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { useSignOut } from '../../auth/use-sign-out';
-import { AccountPlan } from '../../pricing/components/account-plan';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { useSignOut } from '@/features/auth';
+import { AccountPlan } from '@/features/pricing';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
 export function AccountTab({ user }: { user: User }) {

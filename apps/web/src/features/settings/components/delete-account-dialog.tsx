@@ -4,7 +4,7 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogClose,
@@ -14,12 +14,12 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { toast } from '../../../components/ui/toaster';
-import { applyFieldErrors, errorMessage } from '../../../lib/form-errors';
-import { useLeaveSession } from '../../auth/use-sign-out';
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { PasswordInput } from '@/components/ui/password-input';
+import { toast } from '@/components/ui/toaster';
+import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
+import { useLeaveSession } from '@/features/auth';
 import { ACCOUNT_DELETED_MESSAGE, useDeleteAccount } from '../api/delete-account';
 
 /** Self-service account deletion, confirmed with the password (docs/PRODUCT.md §10). */

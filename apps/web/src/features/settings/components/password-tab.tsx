@@ -4,14 +4,14 @@ import { CircleCheck } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 
-import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { toast } from '../../../components/ui/toaster';
-import { applyFieldErrors, errorMessage } from '../../../lib/form-errors';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { PasswordInput } from '@/components/ui/password-input';
+import { toast } from '@/components/ui/toaster';
+import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
 import { PASSWORD_UPDATED_MESSAGE, useChangePassword } from '../api/change-password';
-import { NewPasswordFields } from '../../auth/components/new-password-fields';
+import { NewPasswordFields } from '@/features/auth';
 
 export const NEW_PASSWORDS_DO_NOT_MATCH = 'The new passwords do not match';
 

@@ -12,15 +12,15 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 
-import { Alert, AlertDescription, ErrorAlert } from '../../../components/ui/alert';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { Field, FieldError } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/toaster';
-import { isApiError } from '../../../lib/api-client';
-import { applyFieldErrors, errorMessage } from '../../../lib/form-errors';
+import { Alert, AlertDescription, ErrorAlert } from '@/components/ui/alert';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Field, FieldError } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/toaster';
+import { isApiError } from '@/lib/api-client';
+import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
 
 export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully!';

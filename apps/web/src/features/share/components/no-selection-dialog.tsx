@@ -1,14 +1,14 @@
 import { ListChecks } from 'lucide-react';
 
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogClose,
   DialogContent,
   DialogDescription,
   DialogTitle,
-} from '../../../components/ui/dialog';
-import { useRestoreFocus } from '../../../hooks/use-restore-focus';
+} from '@/components/ui/dialog';
+import { useRestoreFocus } from '@/hooks/use-restore-focus';
 
 export interface NoSelectionDialogProps {
   open: boolean;

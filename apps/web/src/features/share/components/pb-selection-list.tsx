@@ -1,9 +1,8 @@
-import { storyBackdropUrl, type PersonalBest } from '@pbshare/shared';
+import { countLabel, storyBackdropUrl, type PersonalBest } from '@pbshare/shared';
 import { Check, Eye, EyeOff, Play } from 'lucide-react';
 
-import { Badge } from '../../../components/ui/badge';
-import { cn } from '../../../lib/cn';
-import { countLabel } from '../../pbs/pb-format';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/cn';
 
 export interface PbSelectionListProps {
   pbs: readonly PersonalBest[];

@@ -2,16 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, QrCode } from 'lucide-react';
 import { useState } from 'react';
 
-import { Button } from '../../../components/ui/button';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toaster';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toaster';
 import type { ProfileLink } from '../profile-link';
 
 const QR_COLORS = { dark: '#0b0d12', light: '#ffffff' };

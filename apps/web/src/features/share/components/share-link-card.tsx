@@ -1,14 +1,8 @@
 import { Check, Copy, ExternalLink, Link2, Play, Share2, UserPen } from 'lucide-react';
 import { Link } from 'react-router';
 
-import { Button } from '../../../components/ui/button';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../../components/ui/card';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { ProfileLink } from '../profile-link';
 import { useCopyLink } from '../use-copy-link';
 

@@ -1,7 +1,7 @@
 import { Cookie } from 'lucide-react';
 import { Link } from 'react-router';
 
-import { Button } from '../ui/button';
+import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogClose,
@@ -11,7 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '../ui/dialog';
+} from '@/components/ui/dialog';
 
 /*
  * The spec's footer 'Cookies' link has no destination. Rather than a dead link, it opens this short

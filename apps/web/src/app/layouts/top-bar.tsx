@@ -3,12 +3,12 @@ import { Menu, Sparkles, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 
-import { useAuth } from '../../features/auth/use-auth';
-import { useScrolledPast } from '../../hooks/use-scrolled-past';
-import { cn } from '../../lib/cn';
-import { Avatar } from '../ui/avatar';
-import { Button, buttonClasses } from '../ui/button';
-import { Logo } from './logo';
+import { useAuth } from '@/features/auth';
+import { useScrolledPast } from '@/hooks/use-scrolled-past';
+import { cn } from '@/lib/cn';
+import { Avatar } from '@/components/ui/avatar';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Logo } from '@/components/layout/logo';
 
 interface NavEntry {
   to: string;

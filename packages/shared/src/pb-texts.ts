@@ -1,4 +1,6 @@
-/** The sets and reps badges: '3 sets', '1 rep' (the spec's '{n} sets' and '{n} reps'). */
+// The short texts cards, the story viewer and the share page show beside a PB.
+
+/** The sets and reps badges: '3 sets', '1 rep'. */
 export function countLabel(count: number, unit: 'set' | 'rep'): string {
   return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }

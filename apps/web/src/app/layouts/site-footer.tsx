@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '@pbshare/shared';
 import { Link } from 'react-router';
 
 import { CookiesDialog } from './cookies-dialog';
-import { Logo } from './logo';
+import { Logo } from '@/components/layout/logo';
 
 const linkClasses =
   'rounded-md text-sm text-muted-foreground transition-colors hover:text-foreground focus-visible:text-foreground';

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { ACCESS_TOKEN_STORAGE_KEY } from '@pbshare/shared';
 
-import { ok, stubApi, testUser } from '../../test/api-stub';
-import { renderPage } from '../../test/render';
+import { ok, stubApi, testUser } from '@/test/api-stub';
+import { renderPage } from '@/test/render';
 import { TopBar } from './top-bar';
 
 function scrollTo(y: number) {

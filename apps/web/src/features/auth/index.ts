@@ -1,0 +1,5 @@
+// What other features may use of this one; its other files are its own.
+export { authKeys } from './api/auth-keys';
+export { NewPasswordFields } from './components/new-password-fields';
+export { useAuth } from './use-auth';
+export { useLeaveSession, useSignOut } from './use-sign-out';

@@ -1,0 +1,8 @@
+// What other features may use of this one; its other files are its own.
+export { usePersonalBests } from './api/get-personal-bests';
+export { useReorderPersonalBests } from './api/reorder-personal-bests';
+export { useSetVisibility } from './api/set-visibility';
+export { FreeLimitDialog } from './components/free-limit-dialog';
+export { PbGrid } from './components/pb-grid';
+export { NoPbsYet, PbsLoading } from './components/pb-list-states';
+export { usePbDeletion } from './use-pb-deletion';

@@ -1,0 +1,3 @@
+// What other features may use of this one; its other files are its own.
+export { storyOwnerName } from './story-format';
+export { StoryViewer } from './story-viewer';
