@@ -1,18 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
-// Debian's chromium: Playwright's own browser download is not reachable from our machines.
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const launchOptions = {
-  executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
+
+const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 
 export default defineConfig({
   testDir: './e2e/specs',

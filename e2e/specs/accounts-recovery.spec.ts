@@ -1,5 +1,6 @@
 import {
   createVerifiedAccount,
+  expectSignInRefused,
   RESET_SUBJECT,
   signedInAccount,
   signIn,
@@ -60,13 +61,6 @@ test.describe('account recovery and deletion', () => {
       0,
     );
 
-    await page.goto('/login');
-    await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('alert')).toHaveText(
-      'Invalid email or password. Please try again.',
-    );
-    await expect(page).toHaveURL(/\/login$/);
+    await expectSignInRefused(page, account);
   });
 });

@@ -1,8 +1,10 @@
 import {
   createVerifiedAccount,
   expectSignedIn,
+  expectSignInRefused,
   registerAccount,
   signedInAccount,
+  submitSignIn,
   VERIFY_SUBJECT,
 } from '../support/accounts.js';
 import { test, expect } from '../support/fixtures.js';
@@ -27,15 +29,10 @@ test.describe('sessions', () => {
     request,
   }) => {
     const account = await createVerifiedAccount(request);
-    await page.goto('/login');
-    await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(`${account.password}-wrong`);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-
-    await expect(page.getByRole('alert')).toHaveText(
-      'Invalid email or password. Please try again.',
-    );
-    await expect(page).toHaveURL(/\/login$/);
+    await expectSignInRefused(page, {
+      email: account.email,
+      password: `${account.password}-wrong`,
+    });
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
 
     // The show/hide toggle reveals what was typed.
@@ -52,9 +49,7 @@ test.describe('sessions', () => {
     await waitForMail(account.email, { subject: VERIFY_SUBJECT });
 
     await page.goto('/login');
-    await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await submitSignIn(page, account);
 
     const alert = page.getByRole('alert');
     await expect(alert).toContainText(
@@ -74,9 +69,7 @@ test.describe('sessions', () => {
     await page.getByRole('link', { name: 'Choose Lifetime Deal' }).click();
     await expect(page).toHaveURL(/\/login\?redirect=pricing$/);
 
-    await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await submitSignIn(page, account);
 
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import {
   createVerifiedAccount,
   expectSignedIn,
+  expectSignInRefused,
   makePng,
   newAccount,
   signedInAccount,
@@ -107,13 +108,7 @@ test.describe('profile settings', () => {
     await expect(page).toHaveURL(/\/$/);
 
     // The old password no longer works...
-    await page.goto('/login');
-    await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('alert')).toHaveText(
-      'Invalid email or password. Please try again.',
-    );
+    await expectSignInRefused(page, account);
 
     // ...the new one does.
     await page.getByLabel('Password', { exact: true }).fill(newPassword);

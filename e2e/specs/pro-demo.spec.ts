@@ -1,6 +1,6 @@
 import { test, expect } from '../support/fixtures.js';
 import { PHOTO, pbCard, pickMedia } from '../support/pbs.js';
-import { createVerifiedAccount } from '../support/accounts.js';
+import { createVerifiedAccount, submitSignIn } from '../support/accounts.js';
 import { expectJustBecamePro } from '../support/pro.js';
 import { seedThreeExercises } from '../support/share.js';
 
@@ -48,9 +48,7 @@ test.describe('Pro with the demo checkout', () => {
     await page.goto('/pricing');
     await page.getByRole('link', { name: 'Choose 1-Year Pass' }).click();
     await expect(page).toHaveURL(/\/login\?redirect=pricing$/);
-    await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await submitSignIn(page, account);
 
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(page.getByText('0/3 personal bests added')).toBeVisible();

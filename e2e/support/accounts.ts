@@ -57,10 +57,29 @@ export async function signIn(
   { email, password, username }: Pick<TestAccount, 'email' | 'password' | 'username'>,
 ): Promise<void> {
   await page.goto('/login');
+  await submitSignIn(page, { email, password });
+  await expectSignedIn(page, username);
+}
+
+/** Fills and sends the sign-in form already on screen. */
+export async function submitSignIn(
+  page: Page,
+  { email, password }: Pick<TestAccount, 'email' | 'password'>,
+): Promise<void> {
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expectSignedIn(page, username);
+}
+
+/** Signing in with these credentials is refused with the wrong-credentials message. */
+export async function expectSignInRefused(
+  page: Page,
+  credentials: Pick<TestAccount, 'email' | 'password'>,
+): Promise<void> {
+  await page.goto('/login');
+  await submitSignIn(page, credentials);
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please try again.');
+  await expect(page).toHaveURL(/\/login$/);
 }
 
 /** A fresh verified account, signed in on /profile. */
