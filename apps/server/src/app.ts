@@ -4,11 +4,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { closeConnectionsWhileDraining } from './http/draining.js';
@@ -19,6 +15,7 @@ import { buildSecurityHeaders, registerSecurityHeaders } from './http/security.j
 import { guardAgainstStalledBodies } from './http/body-stall-guard.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { IdempotencyRepository } from './http/idempotency-repository.js';
+import { responseSerializerCompiler } from './http/response-serializer.js';
 import { serverOptions } from './http/server-options.js';
 import { AttemptLimiter } from './http/attempt-limiter.js';
 import { MemoryAttemptStore } from './http/attempt-store.js';
@@ -93,7 +90,7 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.addHook('onClose', () => database.close());
 

@@ -13,5 +13,6 @@ export * from './pricing.js';
 export * from './public-page.js';
 export * from './public-profile.js';
 export * from './product.js';
+export * from './responses.js';
 export * from './uploads.js';
 export * from './username.js';

@@ -1,3 +1,4 @@
+import type { Category } from '@pbshare/shared';
 import type { Generated } from 'kysely';
 
 /**
@@ -54,7 +55,7 @@ export interface ExercisesTable {
   title: string;
   /** titleKey(title): what groups records into one exercise, unique per user. */
   title_key: string;
-  category: string;
+  category: Category;
   /** 0 or 1: an integer on both dialects so values read back the same. */
   is_visible: Generated<number>;
   position: number;

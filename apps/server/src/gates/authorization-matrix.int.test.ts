@@ -13,7 +13,7 @@ let forged: Awaited<ReturnType<typeof forgedAuthorizations>>;
 
 beforeAll(async () => {
   g = await createGateApp();
-  world = await buildWorld(g.app, g.dataDir);
+  world = await buildWorld(g);
   forged = await forgedAuthorizations(world.owner.session.accessToken);
 }, 60_000);
 

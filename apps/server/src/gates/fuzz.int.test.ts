@@ -26,7 +26,7 @@ const HANG_MS = 20_000;
 const g = await createGateApp();
 afterAll(() => g.close());
 
-const user = await newSignedInUser(g.app, g.dataDir, 'fuzzer');
+const user = await newSignedInUser(g, 'fuzzer');
 const image = await sharp({ create: { width: 48, height: 32, channels: 3, background: '#f00' } })
   .png()
   .toBuffer();

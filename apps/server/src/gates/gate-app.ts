@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import { CapturingMailer } from '../test/capturing-mailer.js';
 import { createTestDatabase } from '../test/test-database.js';
 
 /** One route as Fastify registered it, keyed the way the gates' tables are: "METHOD /path". */
@@ -13,7 +14,8 @@ export interface AppRoute {
 
 export interface GateApp {
   app: FastifyInstance;
-  dataDir: string;
+  /** Every mail the app sent. */
+  mail: CapturingMailer;
   /** Every route the app serves, from Fastify's own onRoute hook (HEAD twins left out). */
   routes: AppRoute[];
   close(): Promise<void>;
@@ -31,8 +33,10 @@ export async function createGateApp(): Promise<GateApp> {
     webDistDir: undefined,
   };
   const routes: AppRoute[] = [];
+  const mail = new CapturingMailer();
   const app = await buildApp(config, {
     database: testDb.database,
+    mailer: mail,
     onRoute(route) {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
@@ -49,7 +53,7 @@ export async function createGateApp(): Promise<GateApp> {
   });
   return {
     app,
-    dataDir: testDb.dataDir,
+    mail,
     routes,
     async close() {
       await app.close();

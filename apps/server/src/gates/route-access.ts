@@ -9,7 +9,7 @@ import {
   type User,
 } from '@pbshare/shared';
 import { expect } from 'vitest';
-import { multipart } from '../test/accounts.js';
+import { formData } from '../test/form-data.js';
 import { weightFields } from '../test/pbs.js';
 import type { Envelope } from './answer-checks.js';
 import type { World } from './world.js';
@@ -257,11 +257,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     access: 'signed-in',
     stranger: (w) =>
       ownerIds(w).map(([label, id]) => {
-        const body = multipart({ ...weightFields('Hijacked'), isEditMode: 'true', id });
         return notFound(`editing ${label}`, {
           url: '/v1/pbs',
-          headers: body.headers,
-          payload: body.payload,
+          payload: formData({ ...weightFields('Hijacked'), isEditMode: 'true', id }),
         });
       }),
   },

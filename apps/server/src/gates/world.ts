@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { PersonalBest, User } from '@pbshare/shared';
 import sharp from 'sharp';
-import { bearer, multipart, registerAndVerify, signIn, uniqueAccount } from '../test/accounts.js';
-import type { SignedIn } from '../test/accounts.js';
+import { bearer, registerAndVerify, signIn, uniqueAccount } from '../test/accounts.js';
+import type { MailingApp, SignedIn } from '../test/accounts.js';
+import { formData } from '../test/form-data.js';
 import { createPb, weightFields } from '../test/pbs.js';
 
 export interface Person {
@@ -27,15 +28,10 @@ export interface World {
   stranger: Person & { pb: PersonalBest };
 }
 
-async function person(
-  app: FastifyInstance,
-  dataDir: string,
-  prefix: string,
-  password: string,
-): Promise<Person> {
+async function person(t: MailingApp, prefix: string, password: string): Promise<Person> {
   const account = { ...uniqueAccount(prefix), password };
-  await registerAndVerify(app, dataDir, account);
-  return { session: await signIn(app, account), password, username: account.displayName };
+  await registerAndVerify(t, account);
+  return { session: await signIn(t.app, account), password, username: account.displayName };
 }
 
 async function setAvatarAndBio(app: FastifyInstance, session: SignedIn, bio: string) {
@@ -44,15 +40,11 @@ async function setAvatarAndBio(app: FastifyInstance, session: SignedIn, bio: str
   })
     .png()
     .toBuffer();
-  const body = multipart(
-    { bio },
-    { name: 'file', filename: 'me.png', contentType: 'image/png', data: png },
-  );
   const res = await app.inject({
     method: 'PUT',
     url: '/v1/users',
-    headers: { ...bearer(session), ...body.headers },
-    payload: body.payload,
+    headers: bearer(session),
+    payload: formData({ bio }, [{ filename: 'me.png', contentType: 'image/png', data: png }]),
   });
   if (res.statusCode !== 200) throw new Error(`profile update failed: ${res.body}`);
   return res.json<{ data: User }>().data;
@@ -69,9 +61,10 @@ async function hide(app: FastifyInstance, session: SignedIn, id: string) {
   return res.json<{ data: PersonalBest }>().data;
 }
 
-export async function buildWorld(app: FastifyInstance, dataDir: string): Promise<World> {
-  const owner = await person(app, dataDir, 'owner', 'owner correct horse');
-  const stranger = await person(app, dataDir, 'stranger', 'stranger battery staple');
+export async function buildWorld(t: MailingApp): Promise<World> {
+  const { app } = t;
+  const owner = await person(t, 'owner', 'owner correct horse');
+  const stranger = await person(t, 'stranger', 'stranger battery staple');
 
   const user = await setAvatarAndBio(app, owner.session, 'Public bio of the owner');
   await createPb(app, owner.session, {

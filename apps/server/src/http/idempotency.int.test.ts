@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, newSignedInUser, type SignedIn } from '../test/accounts.js';
 import { expectFailure } from '../test/envelope.js';
-import { form } from '../test/multipart.js';
+import { encodeForm, formData } from '../test/form-data.js';
 import { jpegWithGps, storedFiles, weightFields } from '../test/pbs.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { IdempotencyRepository } from './idempotency-repository.js';
@@ -33,15 +33,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function pbForm(title = 'Deadlift') {
-  return form(weightFields(title), [{ data: jpeg, contentType: 'image/jpeg' }]);
+  return formData(weightFields(title), [{ data: jpeg, contentType: 'image/jpeg' }]);
 }
 
 function postWithKey(session: SignedIn, key: string | undefined, body = pbForm()) {
   return t.app.inject({
     method: 'POST',
     url: '/v1/pbs',
-    headers: { ...bearer(session), ...body.headers, ...(key ? { 'idempotency-key': key } : {}) },
-    payload: body.payload,
+    headers: { ...bearer(session), ...(key ? { 'idempotency-key': key } : {}) },
+    payload: body,
   });
 }
 
@@ -67,7 +67,7 @@ const keyRows = (key: string) =>
 
 describe('Idempotency-Key on POST /v1/pbs', () => {
   it('recovers the answer of a create whose answer was never recorded (a crash after commit)', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const key = randomUUID();
     const first = await postWithKey(me, key);
     expect(first.statusCode).toBe(201);
@@ -91,7 +91,7 @@ describe('Idempotency-Key on POST /v1/pbs', () => {
   });
 
   it('answers a retry with the first answer and creates the PB once', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const key = randomUUID();
 
     const first = await postWithKey(me, key);
@@ -110,8 +110,8 @@ describe('Idempotency-Key on POST /v1/pbs', () => {
   });
 
   it('keeps keys per user: the same key from two users makes two PBs', async () => {
-    const ann = await newSignedInUser(t.app, t.config.dataDir);
-    const bob = await newSignedInUser(t.app, t.config.dataDir);
+    const ann = await newSignedInUser(t);
+    const bob = await newSignedInUser(t);
     const key = 'shared-key-1';
 
     const a = await postWithKey(ann, key);
@@ -127,16 +127,16 @@ describe('Idempotency-Key on POST /v1/pbs', () => {
   });
 
   it('answers 409 to a duplicate that arrives while the first is still running', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const key = randomUUID();
-    const body = pbForm();
-    const half = Math.floor(body.payload.length / 2);
+    const body = await encodeForm(pbForm());
+    const half = Math.floor(body.bytes.length / 2);
     const slowBody = new PassThrough();
-    slowBody.write(body.payload.subarray(0, half));
+    slowBody.write(body.bytes.subarray(0, half));
     const first = t.app.inject({
       method: 'POST',
       url: '/v1/pbs',
-      headers: { ...bearer(me), ...body.headers, 'idempotency-key': key },
+      headers: { ...bearer(me), 'content-type': body.contentType, 'idempotency-key': key },
       payload: slowBody,
     });
     await waitFor(async () => (await keyRows(key)).length === 1);
@@ -144,7 +144,7 @@ describe('Idempotency-Key on POST /v1/pbs', () => {
     const duplicate = await postWithKey(me, key);
     expectFailure(duplicate, 409, 'IDEMPOTENCY_IN_PROGRESS');
 
-    slowBody.end(body.payload.subarray(half));
+    slowBody.end(body.bytes.subarray(half));
     const firstAnswer = await first;
     expect(firstAnswer.statusCode).toBe(201);
     const later = await postWithKey(me, key);
@@ -153,7 +153,7 @@ describe('Idempotency-Key on POST /v1/pbs', () => {
   });
 
   it('refuses a malformed key with 400 and creates nothing', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     for (const bad of ['has space', 'x'.repeat(256), 'tab\tkey', 'é-accent']) {
       const res = await postWithKey(me, bad);
       expect(res.statusCode, bad).toBe(400);
@@ -162,8 +162,8 @@ describe('Idempotency-Key on POST /v1/pbs', () => {
     const empty = await t.app.inject({
       method: 'POST',
       url: '/v1/pbs',
-      headers: { ...bearer(me), ...pbForm().headers, 'idempotency-key': '' },
-      payload: pbForm().payload,
+      headers: { ...bearer(me), 'idempotency-key': '' },
+      payload: pbForm(),
     });
     expect(empty.statusCode).toBe(400);
     expect(await recordCount(me)).toBe(0);
@@ -171,7 +171,7 @@ describe('Idempotency-Key on POST /v1/pbs', () => {
   });
 
   it('answers 422 when the key was first used for another path', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const key = randomUUID();
     expect((await postWithKey(me, key)).statusCode).toBe(201);
 
@@ -185,9 +185,9 @@ describe('Idempotency-Key on POST /v1/pbs', () => {
   });
 
   it('lets a request that failed be retried with the same key', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const key = randomUUID();
-    const invalid = form({ ...weightFields(), value: 'heavy' }, [
+    const invalid = formData({ ...weightFields(), value: 'heavy' }, [
       { data: jpeg, contentType: 'image/jpeg' },
     ]);
     expect((await postWithKey(me, key, invalid)).statusCode).toBe(400);
@@ -199,7 +199,7 @@ describe('Idempotency-Key on POST /v1/pbs', () => {
   });
 
   it('works as before without a key', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     expect((await postWithKey(me, undefined)).statusCode).toBe(201);
     expect((await postWithKey(me, undefined)).statusCode).toBe(201);
     expect(await recordCount(me)).toBe(2);
@@ -208,7 +208,7 @@ describe('Idempotency-Key on POST /v1/pbs', () => {
 
 describe('key lifetime', () => {
   it('treats a key older than 24 hours as new, and the sweep deletes old keys', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const key = randomUUID();
     const first = await postWithKey(me, key, pbForm('Squat'));
     expect(first.statusCode).toBe(201);

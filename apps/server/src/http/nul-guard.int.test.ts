@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, multipart, newSignedInUser, type SignedIn } from '../test/accounts.js';
+import { bearer, newSignedInUser, type SignedIn } from '../test/accounts.js';
+import { formData } from '../test/form-data.js';
 import { expectFailure } from '../test/envelope.js';
 import { jpegWithGps, listPbs, postPb, weightFields } from '../test/pbs.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -13,7 +14,7 @@ let user: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
-  user = await newSignedInUser(t.app, t.config.dataDir, 'nul');
+  user = await newSignedInUser(t, 'nul');
 });
 
 afterAll(() => t.close());
@@ -62,12 +63,11 @@ describe('the NUL character', () => {
   });
 
   it('is refused in a profile form field, and the bio is unchanged', async () => {
-    const body = multipart({ bio: 'before\u0000after' });
     const res = await t.app.inject({
       method: 'PUT',
       url: '/v1/users',
-      headers: { ...bearer(user), ...body.headers },
-      payload: body.payload,
+      headers: bearer(user),
+      payload: formData({ bio: 'before\u0000after' }),
     });
     expectNulRefusal(res);
     const profile = await t.app.inject({

@@ -11,7 +11,7 @@ import {
   webmWithHeaderSeconds,
   webmWithLastBlockAt,
 } from '../test/forged-media.js';
-import { form } from '../test/multipart.js';
+import { formData } from '../test/form-data.js';
 import { fixture, jpegWithGps, postPb, storedFiles, weightFields } from '../test/pbs.js';
 import {
   closeWaitSockets,
@@ -38,7 +38,7 @@ let port: number;
 beforeAll(async () => {
   // The per-account limits have their own tests; here one account sends the whole corpus.
   t = await createTestApp({}, { uploads: new UploadLimiter({ perHour: 100_000, atOnce: 1000 }) });
-  me = await newSignedInUser(t.app, t.config.dataDir);
+  me = await newSignedInUser(t);
   await grantProByHand(t.database, me.email);
   port = await listenLocally(t.app);
 }, 30_000);
@@ -233,12 +233,11 @@ describe('hostile files are refused with their 4xx in the envelope', () => {
     );
     expect(ms).toBeLessThan(2000);
 
-    const avatar = form({}, [{ data: flood, contentType: 'image/png' }]);
     const put = await t.app.inject({
       method: 'PUT',
       url: '/v1/users',
-      headers: { ...auth(), ...avatar.headers },
-      payload: avatar.payload,
+      headers: auth(),
+      payload: formData({}, [{ data: flood, contentType: 'image/png' }]),
     });
     expect(put.json()).toMatchObject(envelope(413, 'PAYLOAD_TOO_LARGE'));
   });

@@ -1,9 +1,14 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Database } from '../db/database.js';
-import { form } from './multipart.js';
-import { lastMailTo, tokenOf } from './outbox.js';
+import { tokenOf, type CapturingMailer } from './capturing-mailer.js';
 
 export const PASSWORD = 'correct horse';
+
+/** An app and the mailer it sends through: what signing up needs, to follow the mailed link. */
+export interface MailingApp {
+  app: FastifyInstance;
+  mail: CapturingMailer;
+}
 
 export interface SignedIn {
   email: string;
@@ -32,13 +37,9 @@ export async function register(app: FastifyInstance, account = uniqueAccount()) 
   return account;
 }
 
-export async function registerAndVerify(
-  app: FastifyInstance,
-  dataDir: string,
-  account = uniqueAccount(),
-) {
+export async function registerAndVerify({ app, mail }: MailingApp, account = uniqueAccount()) {
   await register(app, account);
-  const token = tokenOf(lastMailTo(dataDir, account.email));
+  const token = tokenOf(mail.lastTo(account.email));
   const res = await app.inject({
     method: 'GET',
     url: `/v1/auth/verify?token=${encodeURIComponent(token)}`,
@@ -66,20 +67,12 @@ export async function signIn(
   };
 }
 
-export async function newSignedInUser(app: FastifyInstance, dataDir: string, prefix?: string) {
-  return signIn(app, await registerAndVerify(app, dataDir, uniqueAccount(prefix)));
+export async function newSignedInUser(t: MailingApp, prefix?: string) {
+  return signIn(t.app, await registerAndVerify(t, uniqueAccount(prefix)));
 }
 
 export function bearer(session: { accessToken: string }) {
   return { authorization: `Bearer ${session.accessToken}` };
-}
-
-/** A multipart/form-data body for app.inject with at most one file. */
-export function multipart(
-  fields: Record<string, string>,
-  file?: { name: string; filename: string; contentType: string; data: Buffer },
-) {
-  return form(fields, file ? [file] : []);
 }
 
 /**

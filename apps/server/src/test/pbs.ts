@@ -4,9 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PersonalBest } from '@pbshare/shared';
 import sharp from 'sharp';
 import { bearer, type SignedIn } from './accounts.js';
-import { form, type Upload } from './multipart.js';
-
-export type { Upload };
+import { formData, type Upload } from './form-data.js';
 
 export const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name));
 
@@ -42,12 +40,11 @@ export function postPb(
   fields: Record<string, string>,
   files: Upload[] = [],
 ) {
-  const body = form(fields, files);
   return app.inject({
     method: 'POST',
     url: '/v1/pbs',
-    headers: { ...bearer(session), ...body.headers },
-    payload: body.payload,
+    headers: bearer(session),
+    payload: formData(fields, files),
   });
 }
 

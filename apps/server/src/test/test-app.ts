@@ -2,19 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDependencies } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import { CapturingMailer } from './capturing-mailer.js';
 import { createTestDatabase } from './test-database.js';
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** Every mail the app sent. */
+  mail: CapturingMailer;
   close(): Promise<void>;
 }
 
 /** An app over a fresh database, not listening: drive it with `app.inject`. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  deps: Omit<AppDependencies, 'database'> = {},
+  deps: Omit<AppDependencies, 'database' | 'mailer'> = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const config: Config = {
@@ -23,11 +26,13 @@ export async function createTestApp(
     webDistDir: undefined,
     ...overrides,
   };
-  const app = await buildApp(config, { ...deps, database: testDb.database });
+  const mail = new CapturingMailer();
+  const app = await buildApp(config, { ...deps, database: testDb.database, mailer: mail });
   return {
     app,
     database: testDb.database,
     config,
+    mail,
     async close() {
       await app.close();
       await testDb.cleanup();

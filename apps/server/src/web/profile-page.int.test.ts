@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PublicProfile } from '@pbshare/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, multipart, newSignedInUser, type SignedIn } from '../test/accounts.js';
+import { bearer, newSignedInUser, type SignedIn } from '../test/accounts.js';
+import { formData } from '../test/form-data.js';
 import { createPb, weightFields } from '../test/pbs.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
@@ -34,13 +35,12 @@ beforeAll(async () => {
     }),
   );
   t = await createTestApp({ webDistDir: dist, publicOrigin: 'https://pb.example' });
-  owner = await newSignedInUser(t.app, t.config.dataDir, 'Runner');
-  const body = multipart({ bio: EVIL_BIO });
+  owner = await newSignedInUser(t, 'Runner');
   await t.app.inject({
     method: 'PUT',
     url: '/v1/users',
-    headers: { ...bearer(owner), ...body.headers },
-    payload: body.payload,
+    headers: bearer(owner),
+    payload: formData({ bio: EVIL_BIO }),
   });
   await createPb(t.app, owner, weightFields('Deadlift', '405 lbs'));
 });

@@ -33,7 +33,7 @@ describe('sign-out and refresh refuse requests started by another site', () => {
   for (const path of ['/logout', '/refresh'] as const) {
     for (const [name, headers] of Object.entries(crossSite)) {
       it(`${path} with ${name}: 403, and the session lives on`, async () => {
-        const session = await newSignedInUser(t.app, t.config.dataDir);
+        const session = await newSignedInUser(t);
         const res = await call(path, session.cookie, headers);
         expect(res.statusCode).toBe(403);
         expect(res.json()).toEqual({
@@ -58,7 +58,7 @@ describe('sign-out and refresh refuse requests started by another site', () => {
       {},
     ];
     for (const headers of allowed) {
-      const session = await newSignedInUser(t.app, t.config.dataDir);
+      const session = await newSignedInUser(t);
       const refreshed = await call('/refresh', session.cookie, headers);
       expect(refreshed.statusCode).toBe(200);
       const out = await call('/logout', refreshCookieOf(refreshed), headers);

@@ -26,7 +26,7 @@ describe('sign-in throttling', () => {
   });
 
   it('never blocks the owner on a fresh address, however many failures come from elsewhere', async () => {
-    const account = await registerAndVerify(t.app, t.config.dataDir);
+    const account = await registerAndVerify(t);
     // One address keeps guessing until it is held back; eleven more try once each.
     for (let i = 0; i < 3; i++) {
       expect((await login(account.email, 'wrong!', '10.0.0.1')).statusCode).toBe(401);
@@ -40,7 +40,7 @@ describe('sign-in throttling', () => {
 
   it('makes each further attempt of an account and address wait twice as long, right password or not', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const account = await registerAndVerify(t.app, t.config.dataDir);
+    const account = await registerAndVerify(t);
     for (let i = 0; i < 3; i++) {
       expect((await login(account.email, 'wrong!', '10.0.4.1')).statusCode).toBe(401);
     }
@@ -57,7 +57,7 @@ describe('sign-in throttling', () => {
 
   it('stops an account and address pair after 10 failures until the window ends', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const account = await registerAndVerify(t.app, t.config.dataDir);
+    const account = await registerAndVerify(t);
     for (let i = 0; i < 10; i++) {
       vi.advanceTimersByTime(65_000);
       expect((await login(account.email, 'wrong!', '10.0.5.1')).statusCode).toBe(401);
@@ -85,7 +85,7 @@ describe('sign-in throttling', () => {
 
   it("forgives an address's failures once it signs in", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const account = await registerAndVerify(t.app, t.config.dataDir);
+    const account = await registerAndVerify(t);
     for (let i = 0; i < 3; i++) {
       expect((await login(account.email, 'wrong!', '10.0.7.1')).statusCode).toBe(401);
     }

@@ -32,7 +32,7 @@ async function ageRotation(cookie: string, byMs: number) {
 
 describe('refresh grace window', () => {
   it('lets refreshes sent together with the same cookie all succeed with the same new cookie', async () => {
-    const session = await newSignedInUser(t.app, t.config.dataDir);
+    const session = await newSignedInUser(t);
     const answers = await Promise.all([1, 2, 3, 4].map(() => refresh(session.cookie)));
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
     const cookies = new Set(answers.map((res) => refreshCookieOf(res)));
@@ -48,7 +48,7 @@ describe('refresh grace window', () => {
   });
 
   it('answers a token replayed within the window with the successor it already issued', async () => {
-    const session = await newSignedInUser(t.app, t.config.dataDir);
+    const session = await newSignedInUser(t);
     const first = await refresh(session.cookie);
     await ageRotation(session.cookie, REFRESH_GRACE_MS - 5000);
     const again = await refresh(session.cookie);
@@ -57,7 +57,7 @@ describe('refresh grace window', () => {
   });
 
   it('revokes the session when a used token comes back after the window', async () => {
-    const session = await newSignedInUser(t.app, t.config.dataDir);
+    const session = await newSignedInUser(t);
     const first = await refresh(session.cookie);
     await ageRotation(session.cookie, REFRESH_GRACE_MS + 1000);
 
@@ -69,7 +69,7 @@ describe('refresh grace window', () => {
   });
 
   it('revokes the session when a used token comes back after its successor was used', async () => {
-    const session = await newSignedInUser(t.app, t.config.dataDir);
+    const session = await newSignedInUser(t);
     const first = await refresh(session.cookie);
     const second = await refresh(refreshCookieOf(first));
     expect(second.statusCode).toBe(200);
@@ -80,7 +80,7 @@ describe('refresh grace window', () => {
   });
 
   it('gives nothing for a token of a signed-out session, even within the window', async () => {
-    const session = await newSignedInUser(t.app, t.config.dataDir);
+    const session = await newSignedInUser(t);
     await refresh(session.cookie);
     await t.app.inject({
       method: 'POST',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, uniqueAccount, PASSWORD } from '../../test/accounts.js';
-import { lastMailTo, readOutbox, tokenOf } from '../../test/outbox.js';
+import { tokenOf } from '../../test/capturing-mailer.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -33,7 +33,7 @@ describe('POST /v1/auth/register', () => {
     });
     expect(res.body).not.toMatch(/argon2|password/i);
 
-    const mail = lastMailTo(t.config.dataDir, account.email);
+    const mail = t.mail.lastTo(account.email);
     expect(mail.subject).toBe('Verify your email for PBShare');
     expect(mail.link).toMatch(/^https:\/\/pb\.example\/verify\?token=/);
   });
@@ -98,7 +98,7 @@ describe('e-mail verification', () => {
     expect(before.statusCode).toBe(403);
     expect(before.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
 
-    const res = await verify(tokenOf(lastMailTo(t.config.dataDir, account.email)));
+    const res = await verify(tokenOf(t.mail.lastTo(account.email)));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ data: { user: { emailVerified: true } } });
 
@@ -113,10 +113,10 @@ describe('e-mail verification', () => {
     });
 
     const account = await register(t.app);
-    const first = tokenOf(lastMailTo(t.config.dataDir, account.email));
+    const first = tokenOf(t.mail.lastTo(account.email));
     const resend = await post('/v1/auth/resend-verification', { email: account.email });
     expect(resend.statusCode).toBe(200);
-    const second = tokenOf(lastMailTo(t.config.dataDir, account.email));
+    const second = tokenOf(t.mail.lastTo(account.email));
     expect(second).not.toBe(first);
 
     const old = await verify(first);
@@ -137,18 +137,18 @@ describe('e-mail verification', () => {
         db.selectFrom('users').select('id').where('email', '=', account.email),
       )
       .execute();
-    const res = await verify(tokenOf(lastMailTo(t.config.dataDir, account.email)));
+    const res = await verify(tokenOf(t.mail.lastTo(account.email)));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'TOKEN_EXPIRED' });
   });
 
   it('answers resend the same for unknown and verified accounts, mailing nobody', async () => {
-    const before = readOutbox(t.config.dataDir).length;
+    const before = t.mail.sent.length;
     const res = await post('/v1/auth/resend-verification', { email: 'nobody@example.com' });
     expect(res.statusCode).toBe(200);
     expect(res.json<{ message: string }>().message).toBe(
       'If that account still needs verifying, a new link is on its way.',
     );
-    expect(readOutbox(t.config.dataDir).length).toBe(before);
+    expect(t.mail.sent.length).toBe(before);
   });
 });

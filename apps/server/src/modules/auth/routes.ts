@@ -1,14 +1,18 @@
 import {
+  accountAnswerSchema,
   changePasswordInputSchema,
   emailOnlyInputSchema,
   loginInputSchema,
+  noDataSchema,
   registerInputSchema,
   resetPasswordInputSchema,
+  sessionSchema,
+  successEnvelope,
 } from '@pbshare/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../http/auth-guard.js';
-import { ok } from '../../http/envelope.js';
+import { created, ok } from '../../http/envelope.js';
 import { refuseCrossSite } from '../../security/cross-site.js';
 import type { AuthRouteDeps } from './deps.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.js';
@@ -23,18 +27,23 @@ const limits = {
   refresh: { rateLimit: { max: 300, timeWindow: FIFTEEN_MINUTES_MS } },
 };
 
+const accountAnswer = successEnvelope(accountAnswerSchema);
+const sessionAnswer = { 200: successEnvelope(sessionSchema) };
+const done = { 200: successEnvelope(noDataSchema) };
+
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
   const { auth, requireAuth, secureCookies } = deps;
   const sameSiteOnly = refuseCrossSite(deps.publicOrigin);
 
   app.post(
     '/register',
-    { config: limits.register, schema: { body: registerInputSchema } },
+    {
+      config: limits.register,
+      schema: { body: registerInputSchema, response: { 201: accountAnswer } },
+    },
     async (request, reply) => {
       const user = await auth.register(request.body);
-      return reply
-        .code(201)
-        .send(ok({ user }, 'Account created. Check your inbox to verify your email.', 201));
+      return created(reply, { user }, 'Account created. Check your inbox to verify your email.');
     },
   );
 
@@ -46,6 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
         querystring: z.object({
           token: z.string().min(1, 'The verification link is incomplete').max(200),
         }),
+        response: { 200: accountAnswer },
       },
     },
     async (request) =>
@@ -57,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
 
   app.post(
     '/login',
-    { config: limits.login, schema: { body: loginInputSchema } },
+    { config: limits.login, schema: { body: loginInputSchema, response: sessionAnswer } },
     async (request, reply) => {
       const session = await auth.login(request.body, request.ip);
       setRefreshCookie(reply, session.refreshToken, secureCookies);
@@ -67,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
 
   app.post(
     '/refresh',
-    { config: limits.refresh, onRequest: sameSiteOnly },
+    { config: limits.refresh, onRequest: sameSiteOnly, schema: { response: sessionAnswer } },
     async (request, reply) => {
       try {
         const session = await auth.refresh(readRefreshCookie(request));
@@ -80,15 +90,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
     },
   );
 
-  app.post('/logout', { onRequest: sameSiteOnly }, async (request, reply) => {
-    await auth.logout(readRefreshCookie(request));
-    clearRefreshCookie(reply, secureCookies);
-    return ok(null, 'Signed out');
-  });
+  app.post(
+    '/logout',
+    { onRequest: sameSiteOnly, schema: { response: done } },
+    async (request, reply) => {
+      await auth.logout(readRefreshCookie(request));
+      clearRefreshCookie(reply, secureCookies);
+      return ok(null, 'Signed out');
+    },
+  );
 
   app.post(
     '/resend-verification',
-    { config: limits.mail, schema: { body: emailOnlyInputSchema } },
+    { config: limits.mail, schema: { body: emailOnlyInputSchema, response: done } },
     async (request) => {
       await auth.resendVerification(request.body.email);
       return ok(null, 'If that account still needs verifying, a new link is on its way.');
@@ -97,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
 
   app.post(
     '/forgot-password',
-    { config: limits.mail, schema: { body: emailOnlyInputSchema } },
+    { config: limits.mail, schema: { body: emailOnlyInputSchema, response: done } },
     async (request) => {
       await auth.forgotPassword(request.body.email);
       return ok(null, 'If an account exists for that email, a reset link is on its way.');
@@ -106,7 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
 
   app.post(
     '/reset-password',
-    { config: limits.token, schema: { body: resetPasswordInputSchema } },
+    { config: limits.token, schema: { body: resetPasswordInputSchema, response: done } },
     async (request, reply) => {
       await auth.resetPassword(request.body.token, request.body.password, request.ip);
       clearRefreshCookie(reply, secureCookies);
@@ -116,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
 
   app.put(
     '/change-password',
-    { preValidation: requireAuth, schema: { body: changePasswordInputSchema } },
+    { preValidation: requireAuth, schema: { body: changePasswordInputSchema, response: done } },
     async (request) => {
       await auth.changePassword(authOf(request), request.body);
       return ok(null, 'Password updated successfully!');

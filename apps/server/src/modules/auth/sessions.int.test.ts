@@ -12,7 +12,7 @@ import {
   uniqueAccount,
 } from '../../test/accounts.js';
 import { hashToken } from '../../security/random-token.js';
-import { lastMailTo, readOutbox, tokenOf } from '../../test/outbox.js';
+import { tokenOf } from '../../test/capturing-mailer.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -28,7 +28,7 @@ const refresh = (cookie?: string) =>
 
 describe('sign-in', () => {
   it('answers an access token and the user, and sets the refresh token as a strict httpOnly cookie', async () => {
-    const account = await registerAndVerify(t.app, t.config.dataDir);
+    const account = await registerAndVerify(t);
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/auth/login',
@@ -47,7 +47,7 @@ describe('sign-in', () => {
   });
 
   it('refuses a wrong password and an unknown e-mail with the same message', async () => {
-    const account = await registerAndVerify(t.app, t.config.dataDir);
+    const account = await registerAndVerify(t);
     for (const payload of [
       { email: account.email, password: 'wrong password' },
       { email: 'nobody@example.com', password: PASSWORD },
@@ -64,7 +64,7 @@ describe('sign-in', () => {
 
 describe('access tokens', () => {
   it('open the profile, and nothing else does', async () => {
-    const session = await newSignedInUser(t.app, t.config.dataDir);
+    const session = await newSignedInUser(t);
     const ok = await profile(bearer(session));
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ data: { email: session.email, emailVerified: true } });
@@ -78,7 +78,7 @@ describe('access tokens', () => {
   });
 
   it('refuses an expired token, an alg:none token and one signed by another key', async () => {
-    const session = await newSignedInUser(t.app, t.config.dataDir);
+    const session = await newSignedInUser(t);
     const claims = JSON.parse(
       Buffer.from(session.accessToken.split('.')[1] ?? '', 'base64url').toString(),
     ) as { sub: string; sid: string; iss: string; aud: string };
@@ -123,7 +123,7 @@ describe('access tokens', () => {
 
 describe('refresh tokens', () => {
   it('rotate on every refresh, and reuse of an old one revokes the whole session', async () => {
-    const session = await newSignedInUser(t.app, t.config.dataDir);
+    const session = await newSignedInUser(t);
     const first = await refresh(session.cookie);
     expect(first.statusCode).toBe(200);
     const rotated = refreshCookieOf(first);
@@ -152,7 +152,7 @@ describe('refresh tokens', () => {
   });
 
   it("stop working after logout, and so does that session's access token", async () => {
-    const session = await newSignedInUser(t.app, t.config.dataDir);
+    const session = await newSignedInUser(t);
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/auth/logout',
@@ -166,7 +166,7 @@ describe('refresh tokens', () => {
 
 describe('changing the password', () => {
   it('needs the current password, keeps this session, signs out the others and mails a notice', async () => {
-    const account = await registerAndVerify(t.app, t.config.dataDir, uniqueAccount());
+    const account = await registerAndVerify(t, uniqueAccount());
     const here = await signIn(t.app, account);
     const elsewhere = await signIn(t.app, account);
     const change = (currentPassword: string) =>
@@ -190,15 +190,13 @@ describe('changing the password', () => {
     expect((await profile(bearer(elsewhere))).statusCode).toBe(401);
     expect((await refresh(elsewhere.cookie)).statusCode).toBe(401);
 
-    expect(lastMailTo(t.config.dataDir, account.email).subject).toBe(
-      'Your PBShare password was changed',
-    );
+    expect(t.mail.lastTo(account.email).subject).toBe('Your PBShare password was changed');
     await expect(signIn(t.app, account)).rejects.toThrow();
     await expect(signIn(t.app, { ...account, password: 'a brand new one' })).resolves.toBeTruthy();
   });
 
   it('applies the password rules to the new password', async () => {
-    const session = await newSignedInUser(t.app, t.config.dataDir);
+    const session = await newSignedInUser(t);
     const res = await t.app.inject({
       method: 'PUT',
       url: '/v1/auth/change-password',
@@ -217,21 +215,21 @@ describe('resetting a forgotten password', () => {
     t.app.inject({ method: 'POST', url: '/v1/auth/reset-password', payload: { token, password } });
 
   it('answers the same for unknown e-mails and mails nobody', async () => {
-    const before = readOutbox(t.config.dataDir).length;
+    const before = t.mail.sent.length;
     const unknown = await forgot('ghost@example.com');
-    const account = await registerAndVerify(t.app, t.config.dataDir);
+    const account = await registerAndVerify(t);
     const known = await forgot(account.email);
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
     // Only the known account got mail: its verification and its reset link.
-    expect(readOutbox(t.config.dataDir).length).toBe(before + 2);
+    expect(t.mail.sent.length).toBe(before + 2);
   });
 
   it('resets once through the mailed link and signs every session out', async () => {
-    const account = await registerAndVerify(t.app, t.config.dataDir);
+    const account = await registerAndVerify(t);
     const session = await signIn(t.app, account);
     await forgot(account.email);
-    const mail = lastMailTo(t.config.dataDir, account.email);
+    const mail = t.mail.lastTo(account.email);
     expect(mail.subject).toBe('Reset your PBShare password');
     expect(mail.link).toContain('/reset-password?token=');
     const token = tokenOf(mail);
@@ -247,17 +245,14 @@ describe('resetting a forgotten password', () => {
   });
 
   it('refuses an expired or made-up reset token', async () => {
-    const account = await registerAndVerify(t.app, t.config.dataDir);
+    const account = await registerAndVerify(t);
     await forgot(account.email);
     await t.database.db
       .updateTable('email_tokens')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('purpose', '=', 'reset')
       .execute();
-    const expired = await reset(
-      tokenOf(lastMailTo(t.config.dataDir, account.email)),
-      'new password',
-    );
+    const expired = await reset(tokenOf(t.mail.lastTo(account.email)), 'new password');
     expect(expired.json()).toMatchObject({ status: 400, code: 'TOKEN_EXPIRED' });
     expect((await reset('made-up', 'new password')).json()).toMatchObject({
       code: 'TOKEN_INVALID',

@@ -1,7 +1,6 @@
 import type { BillingOverview, CheckoutResult } from '@pbshare/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, newSignedInUser, type SignedIn } from '../../test/accounts.js';
-import { readOutbox } from '../../test/outbox.js';
 import { createPb, postPb, weightFields } from '../../test/pbs.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { jpegWithGps } from '../../test/pbs.js';
@@ -71,7 +70,7 @@ describe('demo checkout', () => {
       (await t.app.inject({ method: 'GET', url: '/v1/billing' })).json<{ status: number }>().status,
     ).toBe(401);
 
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const unknown = await checkout(me, { plan: 'monthly' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({
@@ -85,7 +84,7 @@ describe('demo checkout', () => {
   });
 
   it('makes the user Pro by the time it answers, with a return URL and a receipt', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     expect(await billingOf(me)).toMatchObject({
       tier: 'free',
       plan: null,
@@ -121,17 +120,15 @@ describe('demo checkout', () => {
       }),
     ]);
 
-    const receipts = readOutbox(t.config.dataDir).filter(
-      (m) => m.to === me.email && /receipt/i.test(m.subject),
-    );
+    const receipts = t.mail.to(me.email).filter((m) => /receipt/i.test(m.subject));
     expect(receipts).toHaveLength(1);
-    expect(receipts[0]?.body).toContain('Lifetime Deal');
-    expect(receipts[0]?.body).toContain('$39.99');
-    expect(receipts[0]?.body).toContain('Demo checkout: no card is charged');
+    expect(receipts[0]?.text).toContain('Lifetime Deal');
+    expect(receipts[0]?.text).toContain('$39.99');
+    expect(receipts[0]?.text).toContain('Demo checkout: no card is charged');
   });
 
   it('refuses a second purchase from a Lifetime holder with 409', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     await buy(me, 'lifetime');
     for (const plan of ['lifetime', 'one-year']) {
       const again = await checkout(me, { plan });
@@ -142,7 +139,7 @@ describe('demo checkout', () => {
   });
 
   it('gives a pass 365 days and extends a second one from the end of the first', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const before = Date.now();
     await buy(me, 'one-year');
     const first = await billingOf(me);
@@ -167,7 +164,7 @@ describe('demo checkout', () => {
   });
 
   it('lets a pass holder buy Lifetime, which never ends', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     await buy(me, 'one-year');
     await buy(me, 'lifetime');
     await ageUserPasses(me, 400);
@@ -179,7 +176,7 @@ describe('demo checkout', () => {
   });
 
   it('brings the cap back when a pass ends: PBs stay public, a 4th exercise is refused', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     await buy(me, 'one-year');
     for (const title of ['Bench', 'Squat', 'Deadlift', 'Row', 'Press']) {
       await createPb(t.app, me, weightFields(title));
@@ -203,7 +200,7 @@ describe('demo checkout', () => {
   });
 
   it('replays the first answer to a retry with the same Idempotency-Key', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const send = () =>
       t.app.inject({
         method: 'POST',

@@ -2,7 +2,6 @@ import type { BillingOverview, CheckoutResult } from '@pbshare/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, newSignedInUser, type SignedIn } from '../../test/accounts.js';
 import { startFakeStripe, type FakeStripe, type SignedEvent } from '../../test/fake-stripe.js';
-import { readOutbox } from '../../test/outbox.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -61,12 +60,11 @@ async function billingOf(me: SignedIn, checkout?: string): Promise<BillingOvervi
   return res.json<{ data: BillingOverview }>().data;
 }
 
-const receiptsOf = (me: SignedIn) =>
-  readOutbox(t.config.dataDir).filter((m) => m.to === me.email && /receipt/i.test(m.subject));
+const receiptsOf = (me: SignedIn) => t.mail.to(me.email).filter((m) => /receipt/i.test(m.subject));
 
 describe('Stripe checkout', () => {
   it('creates a payment-mode Checkout Session for the plan and grants nothing yet', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const { url, sessionId } = await startCheckout(me, 'one-year');
     expect(url).toBe(`${stripe.url}/pay/${sessionId}`);
 
@@ -94,12 +92,12 @@ describe('Stripe checkout', () => {
       checkout: { status: 'pending' },
     });
     // Someone else's checkout says nothing.
-    const other = await newSignedInUser(t.app, t.config.dataDir);
+    const other = await newSignedInUser(t);
     expect((await billingOf(other, sessionId)).checkout).toBeNull();
   });
 
   it('uses a configured Price id for a plan', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     await startCheckout(me, 'lifetime');
     expect(stripe.requests.at(-1)?.body).toMatchObject({
       line_items: { 0: { price: 'price_lifetime_from_dashboard', quantity: '1' } },
@@ -107,7 +105,7 @@ describe('Stripe checkout', () => {
   });
 
   it('answers 503 in the envelope when Stripe cannot start a checkout', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     stripe.failNextCreate();
     const res = await postCheckout(me, 'lifetime');
     expect(res.statusCode).toBe(503);
@@ -117,7 +115,7 @@ describe('Stripe checkout', () => {
 
 describe('Stripe webhook', () => {
   it('refuses a bad signature and a stale timestamp with 400, granting nothing', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const { sessionId } = await startCheckout(me, 'lifetime');
     const event = stripe.complete(sessionId);
 
@@ -149,7 +147,7 @@ describe('Stripe webhook', () => {
   });
 
   it('grants Pro on a paid checkout.session.completed, once, with a receipt', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const { sessionId } = await startCheckout(me, 'one-year');
     const event = stripe.complete(sessionId);
 
@@ -174,7 +172,7 @@ describe('Stripe webhook', () => {
   });
 
   it('grants once when the same event arrives 5 times at once', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const { sessionId } = await startCheckout(me, 'one-year');
     const event = stripe.complete(sessionId);
 
@@ -190,7 +188,7 @@ describe('Stripe webhook', () => {
   });
 
   it('grants once per checkout across different events for it', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const { sessionId } = await startCheckout(me, 'one-year');
     const completed = stripe.complete(sessionId);
     const succeeded = stripe.signedEvent('checkout.session.async_payment_succeeded', {
@@ -204,7 +202,7 @@ describe('Stripe webhook', () => {
   });
 
   it('grants nothing for an unpaid session, then grants on async_payment_succeeded', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const { sessionId } = await startCheckout(me, 'lifetime');
     const unpaid = stripe.complete(sessionId, { paid: false });
     expect((await deliver(unpaid)).statusCode).toBe(200);
@@ -223,7 +221,7 @@ describe('Stripe webhook', () => {
   });
 
   it('takes Pro back on a full refund, and not on a partial one', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const first = await startCheckout(me, 'one-year');
     await deliver(stripe.complete(first.sessionId));
     const second = await startCheckout(me, 'one-year');
@@ -263,7 +261,7 @@ describe('Stripe webhook', () => {
   });
 
   it('refuses a second Lifetime with 409 once the first is paid', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const { sessionId } = await startCheckout(me, 'lifetime');
     await deliver(stripe.complete(sessionId));
     const again = await postCheckout(me, 'lifetime');

@@ -1,4 +1,11 @@
-import { billingQuerySchema, checkoutInputSchema } from '@pbshare/shared';
+import {
+  billingOverviewSchema,
+  billingQuerySchema,
+  checkoutInputSchema,
+  checkoutResultSchema,
+  noDataSchema,
+  successEnvelope,
+} from '@pbshare/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, type RequireAuth } from '../../http/auth-guard.js';
 import { ok } from '../../http/envelope.js';
@@ -17,7 +24,13 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteDeps> = async (app
 
   app.get(
     '/',
-    { preValidation: requireAuth, schema: { querystring: billingQuerySchema } },
+    {
+      preValidation: requireAuth,
+      schema: {
+        querystring: billingQuerySchema,
+        response: { 200: successEnvelope(billingOverviewSchema) },
+      },
+    },
     async (request) => ok(await billing.overview(authOf(request).userId, request.query.checkout)),
   );
 
@@ -25,7 +38,10 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteDeps> = async (app
     '/checkout',
     {
       preValidation: requireAuth,
-      schema: { body: checkoutInputSchema },
+      schema: {
+        body: checkoutInputSchema,
+        response: { 200: successEnvelope(checkoutResultSchema) },
+      },
       // A double click or a retried request replays the first answer: one checkout, one charge.
       config: { idempotent: true },
     },
@@ -44,7 +60,8 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteDeps> = async (app
         done(null, body);
       },
     );
-    webhook.post('/webhook', async (request) => {
+    const received = { response: { 200: successEnvelope(noDataSchema) } };
+    webhook.post('/webhook', { schema: received }, async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['stripe-signature'];
       await billing.handleWebhook(raw, typeof signature === 'string' ? signature : undefined);

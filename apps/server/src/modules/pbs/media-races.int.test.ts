@@ -7,7 +7,7 @@ import { referencedMediaKeys } from '../../media/media-references.js';
 import { UploadLimiter } from '../../media/upload-limiter.js';
 import { sweepOrphanMedia } from '../../storage/orphan-sweep.js';
 import { bearer, newSignedInUser, type SignedIn } from '../../test/accounts.js';
-import { form } from '../../test/multipart.js';
+import { formData } from '../../test/form-data.js';
 import { createPb, filesUnder, jpegWithGps, weightFields } from '../../test/pbs.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -16,7 +16,7 @@ let me: SignedIn;
 beforeAll(async () => {
   // The per-account limit of two uploads at once would turn most of these races away.
   t = await createTestApp({}, { uploads: new UploadLimiter({ perHour: 10_000, atOnce: 100 }) });
-  me = await newSignedInUser(t.app, t.config.dataDir);
+  me = await newSignedInUser(t);
 });
 afterAll(() => t.close());
 
@@ -31,24 +31,22 @@ async function saveAvatar(colour: string) {
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: colour } })
     .png()
     .toBuffer();
-  const image = form({}, [{ data: png, contentType: 'image/png' }]);
   return t.app.inject({
     method: 'PUT',
     url: '/v1/users',
-    headers: { ...bearer(me), ...image.headers },
-    payload: image.payload,
+    headers: bearer(me),
+    payload: formData({}, [{ data: png, contentType: 'image/png' }]),
   });
 }
 
 async function editMedia(pb: PersonalBest, width: number) {
-  const body = form({ ...weightFields(pb.title), isEditMode: 'true', id: pb.id }, [
-    { data: await jpegWithGps(width, 100), contentType: 'image/jpeg' },
-  ]);
   return t.app.inject({
     method: 'POST',
     url: '/v1/pbs',
-    headers: { ...bearer(me), ...body.headers },
-    payload: body.payload,
+    headers: bearer(me),
+    payload: formData({ ...weightFields(pb.title), isEditMode: 'true', id: pb.id }, [
+      { data: await jpegWithGps(width, 100), contentType: 'image/jpeg' },
+    ]),
   });
 }
 

@@ -2,6 +2,7 @@ import {
   displayValue,
   formatLongDate,
   formatValue,
+  publicPbSchema,
   type PbMedia,
   type PbRecord,
   type PersonalBest,
@@ -67,26 +68,10 @@ export function toPersonalBest(
 }
 
 /**
- * A card as a visitor of the public page sees it. Every field is named here on purpose: a field
- * added to the owner's card does not reach strangers until someone adds it to this list.
+ * A card as a visitor of the public page sees it: the owner's card cut down to what
+ * `publicPbSchema` lists. The schema is the one list of public fields, here and in the answer's
+ * serializer, so a field added to the owner's card reaches strangers only if it is added there.
  */
 export function toPublicPb(exercise: ExerciseRow, current: RecordRow, url: UrlOf): PublicPb {
-  const record = toPbRecord(current, url);
-  return {
-    id: record.id,
-    title: exercise.title,
-    category: exercise.category,
-    value: record.value,
-    displayValue: record.displayValue,
-    amount: record.amount,
-    unit: record.unit,
-    date: record.date,
-    achievedOn: record.achievedOn,
-    sets: record.sets,
-    reps: record.reps,
-    story: record.story,
-    image: record.image,
-    mediaType: record.mediaType,
-    media: record.media,
-  };
+  return publicPbSchema.parse(toPersonalBest(exercise, current, [], url));
 }

@@ -24,7 +24,7 @@ const get = (session: SignedIn, url: string) =>
 
 describe('creating and reading personal bests', () => {
   it('stores a weight PB with its image and answers the structured and text forms', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const pb = await createPb(t.app, me, weightFields('Deadlift', '225 lbs'));
     expect(pb).toMatchObject({
       title: 'Deadlift',
@@ -52,7 +52,7 @@ describe('creating and reading personal bests', () => {
   });
 
   it('accepts the spec forms of values and dates', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const run = await createPb(t.app, me, {
       title: '5K',
       category: 'Running',
@@ -91,7 +91,7 @@ describe('creating and reading personal bests', () => {
 
 describe('history', () => {
   it('groups records by title, keeps the newest current, and promotes the next on delete', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const first = await createPb(t.app, me, {
       ...weightFields('Back Squat', '300 lbs'),
       date: '2025-06-01',
@@ -138,7 +138,7 @@ describe('history', () => {
 
 describe('the free tier', () => {
   it('holds 3 exercises; the 4th is refused, new records for existing ones are not', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     for (const title of ['Bench', 'Squat', 'Deadlift'])
       await createPb(t.app, me, weightFields(title));
     const filesBefore = storedFiles(t.config.dataDir).length;
@@ -159,7 +159,7 @@ describe('the free tier', () => {
   });
 
   it('does not apply to Pro accounts', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     await grantProByHand(t.database, me.email);
     for (const title of ['A1', 'A2', 'A3', 'A4', 'A5'])
       await createPb(t.app, me, weightFields(title));
@@ -181,7 +181,7 @@ describe('order and visibility', () => {
     });
 
   it('puts a new exercise first and saves a new order', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const pbs = await threePbs(me);
     expect(pbs.map((p) => p.title)).toEqual(['Three', 'Two', 'One']);
     const wanted = [pbs[2], pbs[0], pbs[1]].map((p) => p?.id ?? '');
@@ -191,7 +191,7 @@ describe('order and visibility', () => {
   });
 
   it("accepts only all of the caller's own cards, each once", async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const ids = (await threePbs(me)).map((p) => p.id);
     expect((await reorder(me, ids.slice(0, 2))).statusCode).toBe(400);
     expect((await reorder(me, [ids[0] ?? '', ids[0] ?? '', ids[1] ?? ''])).statusCode).toBe(400);
@@ -200,7 +200,7 @@ describe('order and visibility', () => {
   });
 
   it('hides and shows an exercise', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const pb = await createPb(t.app, me);
     const hide = await t.app.inject({
       method: 'PATCH',
@@ -222,7 +222,7 @@ describe('order and visibility', () => {
 
 describe('editing', () => {
   it('updates fields as JSON and replaces media through the form, removing the old files', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const pb = await createPb(t.app, me);
     const put = await t.app.inject({
       method: 'PUT',
@@ -255,7 +255,7 @@ describe('editing', () => {
   });
 
   it('refuses a title another exercise already has', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     await createPb(t.app, me, weightFields('Bench'));
     const squat = await createPb(t.app, me, weightFields('Squat'));
     const res = await t.app.inject({
@@ -270,8 +270,8 @@ describe('editing', () => {
 
 describe('ownership', () => {
   it("answers 404 for another user's PB on every call and changes nothing", async () => {
-    const alice = await newSignedInUser(t.app, t.config.dataDir, 'alice');
-    const bob = await newSignedInUser(t.app, t.config.dataDir, 'bob');
+    const alice = await newSignedInUser(t, 'alice');
+    const bob = await newSignedInUser(t, 'bob');
     const pb = await createPb(t.app, alice);
     const asBob = [
       t.app.inject({ method: 'GET', url: `/v1/pbs/${pb.id}`, headers: bearer(bob) }),

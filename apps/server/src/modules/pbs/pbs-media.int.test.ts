@@ -16,7 +16,7 @@ let me: SignedIn;
 beforeAll(async () => {
   t = await createTestApp();
   // Pro, so the many exercises of this file do not meet the free cap.
-  me = await newSignedInUser(t.app, t.config.dataDir);
+  me = await newSignedInUser(t);
   await grantProByHand(t.database, me.email);
 });
 afterAll(() => t.close());
@@ -156,7 +156,7 @@ describe('videos', () => {
 
 describe('files follow their records', () => {
   it('are removed with the account', async () => {
-    const other = await newSignedInUser(t.app, t.config.dataDir);
+    const other = await newSignedInUser(t);
     const before = storedFiles(t.config.dataDir).length;
     const res = await postPb(t.app, other, weightFields('Gone soon'), [
       { data: await jpegWithGps(200, 200) },

@@ -8,7 +8,7 @@ let me: SignedIn;
 let photo: Buffer;
 beforeAll(async () => {
   t = await createTestApp();
-  me = await newSignedInUser(t.app, t.config.dataDir);
+  me = await newSignedInUser(t);
   photo = await jpegWithGps(64, 64);
 });
 afterAll(() => t.close());

@@ -1,5 +1,5 @@
 import type { Category, Unit } from '@pbshare/shared';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { StoredMedia } from '../../media/pb-media.js';
@@ -25,18 +25,8 @@ export interface RecordRow {
   media: StoredMedia;
 }
 
-export interface NewRecord {
-  id: string;
-  amount: number;
-  unit: Unit;
-  sets: number | null;
-  reps: number | null;
-  story: string;
-  achievedOn: string;
-  media: StoredMedia;
-}
-
-type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
+/** A record as the service hands it over: the rest is the repository's to fill in. */
+export type NewRecord = Omit<RecordRow, 'exerciseId' | 'createdAt'>;
 
 const EXERCISE_COLUMNS = ['id', 'title', 'category', 'is_visible', 'position'] as const;
 const RECORD_COLUMNS = [
@@ -58,40 +48,21 @@ const RECORD_COLUMNS = [
   'media_bytes',
 ] as const;
 
-function toExercise(row: {
-  id: string;
-  title: string;
-  category: string;
-  is_visible: number;
-  position: number;
-}): ExerciseRow {
+function toExercise(
+  row: Pick<Selectable<DatabaseSchema['exercises']>, (typeof EXERCISE_COLUMNS)[number]>,
+): ExerciseRow {
   return {
     id: row.id,
     title: row.title,
-    category: row.category as Category,
+    category: row.category,
     isVisible: row.is_visible === 1,
     position: row.position,
   };
 }
 
-function toRecord(row: {
-  id: string;
-  exercise_id: string;
-  amount: number;
-  unit: Unit;
-  sets: number | null;
-  reps: number | null;
-  story: string;
-  achieved_on: string;
-  created_at: string;
-  media_type: 'image' | 'video';
-  media_key: string;
-  card_key: string | null;
-  poster_key: string | null;
-  width: number | null;
-  height: number | null;
-  media_bytes: number;
-}): RecordRow {
+function toRecord(
+  row: Pick<Selectable<DatabaseSchema['pb_records']>, (typeof RECORD_COLUMNS)[number]>,
+): RecordRow {
   return {
     id: row.id,
     exerciseId: row.exercise_id,
@@ -124,7 +95,8 @@ export class PbsRepository {
   /**
    * Runs `work` in a transaction holding the user's row, so two requests of one user that check
    * a count (the free cap) or rewrite the order cannot interleave. SQLite transactions are
-   * serialised already; PostgreSQL needs the row lock.
+   * serialised already; PostgreSQL needs the row lock. The writes exist only on the `tx` handed
+   * to `work`, so no change can be made outside such a transaction.
    */
   async forUser<T>(userId: string, work: (tx: PbsTx) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
@@ -136,10 +108,7 @@ export class PbsRepository {
   }
 
   async exercisesOf(userId: string): Promise<ExerciseRow[]> {
-    const rows = await this.db
-      .selectFrom('exercises')
-      .select(EXERCISE_COLUMNS)
-      .where('user_id', '=', userId)
+    const rows = await exercisesOfUser(this.db, userId)
       .orderBy('position')
       .orderBy('created_at')
       .execute();
@@ -147,29 +116,24 @@ export class PbsRepository {
   }
 
   async recordsOf(userId: string): Promise<RecordRow[]> {
-    const rows = await this.db
-      .selectFrom('pb_records')
-      .select(RECORD_COLUMNS)
-      .where('user_id', '=', userId)
-      .execute();
-    return rows.map(toRecord);
+    return (await recordsOfUser(this.db, userId).execute()).map(toRecord);
   }
 
   async recordsOfExercise(userId: string, exerciseId: string): Promise<RecordRow[]> {
-    return new PbsTx(this.db, userId).recordsOfExercise(exerciseId);
+    return new PbReads(this.db, userId).recordsOfExercise(exerciseId);
   }
 
-  async findRecord(userId: string, recordId: string) {
-    return new PbsTx(this.db, userId).findRecord(recordId);
+  async findRecord(userId: string, recordId: string): Promise<RecordRow | undefined> {
+    return new PbReads(this.db, userId).findRecord(recordId);
   }
 
-  async findExercise(userId: string, exerciseId: string) {
-    return new PbsTx(this.db, userId).findExercise(exerciseId);
+  async findExercise(userId: string, exerciseId: string): Promise<ExerciseRow | undefined> {
+    return new PbReads(this.db, userId).findExercise(exerciseId);
   }
 
   /** Bytes of media the user stores, for the storage quota. */
   async storedBytes(userId: string): Promise<number> {
-    return new PbsTx(this.db, userId).storedBytes();
+    return new PbReads(this.db, userId).storedBytes();
   }
 
   /** Every stored media key of the user, for removing files when the account goes. */
@@ -178,41 +142,53 @@ export class PbsRepository {
   }
 }
 
-/** The queries that change PBs, bound to one user and (usually) one transaction. */
-export class PbsTx {
+/** The user's exercises, as a query to narrow: every read of them starts here. */
+function exercisesOfUser(db: Kysely<DatabaseSchema>, userId: string) {
+  return db.selectFrom('exercises').select(EXERCISE_COLUMNS).where('user_id', '=', userId);
+}
+
+/** The user's records, as a query to narrow: every read of them starts here. */
+function recordsOfUser(db: Kysely<DatabaseSchema>, userId: string) {
+  return db.selectFrom('pb_records').select(RECORD_COLUMNS).where('user_id', '=', userId);
+}
+
+/** Reads of one user's PBs, on the database or inside a transaction. */
+class PbReads {
   constructor(
-    private readonly db: Db,
-    private readonly userId: string,
+    private readonly db: Kysely<DatabaseSchema>,
+    protected readonly userId: string,
   ) {}
 
   async findRecord(recordId: string): Promise<RecordRow | undefined> {
-    const row = await this.db
-      .selectFrom('pb_records')
-      .select(RECORD_COLUMNS)
+    const row = await recordsOfUser(this.db, this.userId)
       .where('id', '=', recordId)
-      .where('user_id', '=', this.userId)
       .executeTakeFirst();
     return row && toRecord(row);
   }
 
   async findExercise(exerciseId: string): Promise<ExerciseRow | undefined> {
-    const row = await this.db
-      .selectFrom('exercises')
-      .select(EXERCISE_COLUMNS)
-      .where('id', '=', exerciseId)
-      .where('user_id', '=', this.userId)
+    return this.findExerciseWhere('id', exerciseId);
+  }
+
+  async findExerciseByTitleKey(titleKey: string): Promise<ExerciseRow | undefined> {
+    return this.findExerciseWhere('title_key', titleKey);
+  }
+
+  private async findExerciseWhere(
+    column: 'id' | 'title_key',
+    value: string,
+  ): Promise<ExerciseRow | undefined> {
+    const row = await exercisesOfUser(this.db, this.userId)
+      .where(column, '=', value)
       .executeTakeFirst();
     return row && toExercise(row);
   }
 
-  async findExerciseByTitleKey(titleKey: string): Promise<ExerciseRow | undefined> {
-    const row = await this.db
-      .selectFrom('exercises')
-      .select(EXERCISE_COLUMNS)
-      .where('user_id', '=', this.userId)
-      .where('title_key', '=', titleKey)
-      .executeTakeFirst();
-    return row && toExercise(row);
+  async recordsOfExercise(exerciseId: string): Promise<RecordRow[]> {
+    const rows = await recordsOfUser(this.db, this.userId)
+      .where('exercise_id', '=', exerciseId)
+      .execute();
+    return rows.map(toRecord);
   }
 
   /** Bytes of media the user stores, leaving out one record (the one whose media is replaced). */
@@ -226,9 +202,22 @@ export class PbsTx {
     // PostgreSQL sums integers as bigint, which its driver hands over as a string.
     return Number(row?.bytes ?? 0);
   }
+}
+
+/**
+ * The queries that change PBs, bound to one user and to the transaction `forUser` opened: it is
+ * made nowhere else, and its constructor takes only a transaction.
+ */
+class PbsTx extends PbReads {
+  constructor(
+    private readonly trx: Transaction<DatabaseSchema>,
+    userId: string,
+  ) {
+    super(trx, userId);
+  }
 
   async countExercises(): Promise<number> {
-    const row = await this.db
+    const row = await this.trx
       .selectFrom('exercises')
       .select((eb) => eb.fn.countAll().as('count'))
       .where('user_id', '=', this.userId)
@@ -238,23 +227,13 @@ export class PbsTx {
 
   /** The exercise of each of these records that the user owns; others are simply absent. */
   async exerciseIdsOfRecords(recordIds: readonly string[]): Promise<Map<string, string>> {
-    const rows = await this.db
+    const rows = await this.trx
       .selectFrom('pb_records')
       .select(['id', 'exercise_id'])
       .where('id', 'in', recordIds)
       .where('user_id', '=', this.userId)
       .execute();
     return new Map(rows.map((row) => [row.id, row.exercise_id]));
-  }
-
-  async recordsOfExercise(exerciseId: string): Promise<RecordRow[]> {
-    const rows = await this.db
-      .selectFrom('pb_records')
-      .select(RECORD_COLUMNS)
-      .where('exercise_id', '=', exerciseId)
-      .where('user_id', '=', this.userId)
-      .execute();
-    return rows.map(toRecord);
   }
 
   /** Adds the exercise at the front of the list, where a new PB is easiest to find. */
@@ -265,14 +244,14 @@ export class PbsTx {
     category: Category;
   }): Promise<void> {
     const now = new Date().toISOString();
-    const first = await this.db
+    const first = await this.trx
       .selectFrom('exercises')
       .select((eb) => eb.fn.min<number | null>('position').as('min'))
       .where('user_id', '=', this.userId)
       .executeTakeFirst();
     const min = first?.min ?? null;
     const position = min === null ? 0 : min - 1;
-    await this.db
+    await this.trx
       .insertInto('exercises')
       .values({
         id: exercise.id,
@@ -291,7 +270,7 @@ export class PbsTx {
     exerciseId: string,
     changes: { title?: string; titleKey?: string; category?: Category; isVisible?: boolean },
   ): Promise<void> {
-    await this.db
+    await this.trx
       .updateTable('exercises')
       .set({
         ...(changes.title !== undefined && { title: changes.title }),
@@ -307,7 +286,7 @@ export class PbsTx {
 
   async setPositions(exerciseIdsInOrder: string[]): Promise<void> {
     for (const [position, id] of exerciseIdsInOrder.entries()) {
-      await this.db
+      await this.trx
         .updateTable('exercises')
         .set({ position })
         .where('id', '=', id)
@@ -317,7 +296,7 @@ export class PbsTx {
   }
 
   async deleteExercise(exerciseId: string): Promise<void> {
-    await this.db
+    await this.trx
       .deleteFrom('exercises')
       .where('id', '=', exerciseId)
       .where('user_id', '=', this.userId)
@@ -325,7 +304,7 @@ export class PbsTx {
   }
 
   async insertRecord(exerciseId: string, record: NewRecord): Promise<void> {
-    await this.db
+    await this.trx
       .insertInto('pb_records')
       .values({
         id: record.id,
@@ -343,15 +322,11 @@ export class PbsTx {
       .execute();
   }
 
-  async updateRecord(
-    recordId: string,
-    changes: Partial<Omit<NewRecord, 'id'>> & { exerciseId?: string },
-  ): Promise<void> {
+  async updateRecord(recordId: string, changes: Partial<Omit<NewRecord, 'id'>>): Promise<void> {
     const media = changes.media;
-    await this.db
+    await this.trx
       .updateTable('pb_records')
       .set({
-        ...(changes.exerciseId !== undefined && { exercise_id: changes.exerciseId }),
         ...(changes.amount !== undefined && { amount: changes.amount }),
         ...(changes.unit !== undefined && { unit: changes.unit }),
         ...(changes.sets !== undefined && { sets: changes.sets }),
@@ -366,7 +341,7 @@ export class PbsTx {
   }
 
   async deleteRecord(recordId: string): Promise<void> {
-    await this.db
+    await this.trx
       .deleteFrom('pb_records')
       .where('id', '=', recordId)
       .where('user_id', '=', this.userId)
@@ -385,3 +360,5 @@ function mediaColumns(media: StoredMedia) {
     media_bytes: media.bytes,
   };
 }
+
+export type { PbsTx };

@@ -1,13 +1,19 @@
 import { rm } from 'node:fs/promises';
 import type { Multipart } from '@fastify/multipart';
-import { reorderInputSchema, visibilityInputSchema } from '@pbshare/shared';
+import {
+  noDataSchema,
+  personalBestSchema,
+  reorderInputSchema,
+  successEnvelope,
+  visibilityInputSchema,
+} from '@pbshare/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error.js';
 import { refuseNul } from '../../http/nul-guard.js';
 import { authOf, type RequireAuth } from '../../http/auth-guard.js';
-import { ok } from '../../http/envelope.js';
+import { created, ok } from '../../http/envelope.js';
 import type { KeyUse } from '../../http/idempotency.js';
 import {
   LARGEST_FILE_BYTES,
@@ -33,16 +39,22 @@ export interface PbsRouteDeps {
 }
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
+const cardAnswer = successEnvelope(personalBestSchema);
+const cardsAnswer = { 200: successEnvelope(z.array(personalBestSchema)) };
 
 export const pbsRoutes: FastifyPluginAsyncZod<PbsRouteDeps> = async (app, deps) => {
   const { pbs, requireAuth, uploadDir, uploads } = deps;
   // Authenticate before the body is validated: a stranger learns nothing about the input rules.
   app.addHook('preValidation', requireAuth);
 
-  app.get('/', async (request) => ok(await pbs.list(authOf(request).userId)));
+  app.get('/', { schema: { response: cardsAnswer } }, async (request) =>
+    ok(await pbs.list(authOf(request).userId)),
+  );
 
-  app.get('/:id', { schema: { params: idParams } }, async (request) =>
-    ok(await pbs.get(authOf(request).userId, request.params.id)),
+  app.get(
+    '/:id',
+    { schema: { params: idParams, response: { 200: cardAnswer } } },
+    async (request) => ok(await pbs.get(authOf(request).userId, request.params.id)),
   );
 
   // The spec's form: multipart with the media in `file` (and a video's poster in `poster`).
@@ -56,12 +68,17 @@ export const pbsRoutes: FastifyPluginAsyncZod<PbsRouteDeps> = async (app, deps) 
         recover: async (request: FastifyRequest, use: KeyUse) => {
           const userId = authOf(request).userId;
           const card = await pbs.find(userId, idempotentRecordId(userId, use));
-          return card && { status: 201, body: ok(card, CREATED_MESSAGE, 201) };
+          if (!card) return undefined;
+          // Replayed as the create answered it: the HTTP status is the envelope's.
+          const body = ok(card, CREATED_MESSAGE, 201);
+          return { status: body.status, body };
         },
       },
     },
     onRequest: refuseDeclaredBodyOver(PB_FORM_MAX_BYTES, VIDEO_TOO_LARGE_MESSAGE),
     onSend: closeUnreadBody,
+    // 200 for an edit, 201 for a new record.
+    schema: { response: { 200: cardAnswer, 201: cardAnswer } },
   };
   app.post('/', uploadRoute, async (request, reply) => {
     if (!request.isMultipart()) {
@@ -90,14 +107,13 @@ export const pbsRoutes: FastifyPluginAsyncZod<PbsRouteDeps> = async (app, deps) 
         );
       }
       const use = request.idempotencyKey;
-      const created = await pbs.create(
+      const card = await pbs.create(
         userId,
         input,
         upload,
         use ? idempotentRecordId(userId, use) : undefined,
       );
-      void reply.code(201);
-      return ok(created, CREATED_MESSAGE, 201);
+      return created(reply, card, CREATED_MESSAGE);
     } finally {
       release?.();
       await discard(upload?.file, upload?.poster);
@@ -107,7 +123,12 @@ export const pbsRoutes: FastifyPluginAsyncZod<PbsRouteDeps> = async (app, deps) 
   // The same update without a new file, as JSON.
   app.put(
     '/',
-    { schema: { body: z.looseObject({ id: z.string().min(1).max(64) }) } },
+    {
+      schema: {
+        body: z.looseObject({ id: z.string().min(1).max(64) }),
+        response: { 200: cardAnswer },
+      },
+    },
     async (request) => {
       const input = parsePbFields(request.body);
       return ok(
@@ -117,17 +138,27 @@ export const pbsRoutes: FastifyPluginAsyncZod<PbsRouteDeps> = async (app, deps) 
     },
   );
 
-  app.delete('/:id', { schema: { params: idParams } }, async (request) => {
-    await pbs.delete(authOf(request).userId, request.params.id);
-    return ok(null, 'Personal best deleted');
-  });
-
-  app.patch('/visibility', { schema: { body: visibilityInputSchema } }, async (request) =>
-    ok(await pbs.setVisibility(authOf(request).userId, request.body.id, request.body.isVisible)),
+  app.delete(
+    '/:id',
+    { schema: { params: idParams, response: { 200: successEnvelope(noDataSchema) } } },
+    async (request) => {
+      await pbs.delete(authOf(request).userId, request.params.id);
+      return ok(null, 'Personal best deleted');
+    },
   );
 
-  app.patch('/update-order', { schema: { body: reorderInputSchema } }, async (request) =>
-    ok(await pbs.reorder(authOf(request).userId, request.body.orderedIds), 'Order saved'),
+  app.patch(
+    '/visibility',
+    { schema: { body: visibilityInputSchema, response: { 200: cardAnswer } } },
+    async (request) =>
+      ok(await pbs.setVisibility(authOf(request).userId, request.body.id, request.body.isVisible)),
+  );
+
+  app.patch(
+    '/update-order',
+    { schema: { body: reorderInputSchema, response: cardsAnswer } },
+    async (request) =>
+      ok(await pbs.reorder(authOf(request).userId, request.body.orderedIds), 'Order saved'),
   );
 };
 

@@ -17,7 +17,7 @@ import type { ReceivedFile } from '../../media/receive-upload.js';
 import type { UsersRepository } from '../users/repository.js';
 import type { PbInput } from './pb-input.js';
 import { toPersonalBest, toPublicPb } from './pb-dto.js';
-import type { ExerciseRow, PbsRepository, PbsTx, RecordRow } from './repository.js';
+import type { ExerciseRow, NewRecord, PbsRepository, PbsTx, RecordRow } from './repository.js';
 
 export interface UploadedMedia {
   file: ReceivedFile;
@@ -96,11 +96,11 @@ export class PbsService {
     return toPersonalBest(exercise, record, history, this.url);
   }
 
-  /** A new record: into the exercise with the same title, or a new exercise within the cap. */
   /**
-   * Adds a record. `recordId`, when given, is the id the record must have: every attempt of one
-   * idempotent request names the same one, so the record of a first attempt whose answer was lost
-   * can be found again (see `idempotentRecordId`), and the primary key refuses a second copy.
+   * Adds a record: into the exercise with the same title, or a new exercise within the cap.
+   * `recordId`, when given, is the id the record must have: every attempt of one idempotent
+   * request names the same one, so the record of a first attempt whose answer was lost can be
+   * found again (see `idempotentRecordId`), and the primary key refuses a second copy.
    */
   async create(
     userId: string,
@@ -284,9 +284,7 @@ export class PbsService {
   }
 }
 
-function recordFields(
-  input: Partial<PbInput>,
-): Partial<Omit<RecordRow, 'id' | 'exerciseId' | 'createdAt' | 'media'>> {
+function recordFields(input: Partial<PbInput>): Partial<Omit<NewRecord, 'id' | 'media'>> {
   return {
     ...(input.value && { amount: input.value.amount, unit: input.value.unit }),
     ...(input.sets !== undefined && { sets: input.sets }),

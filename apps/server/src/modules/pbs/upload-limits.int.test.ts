@@ -4,7 +4,7 @@ import type { PersonalBest } from '@pbshare/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadLimiter } from '../../media/upload-limiter.js';
 import { bearer, grantProByHand, newSignedInUser, type SignedIn } from '../../test/accounts.js';
-import { form } from '../../test/multipart.js';
+import { formData } from '../../test/form-data.js';
 import { createPb, jpegWithGps, postPb, storedFiles, weightFields } from '../../test/pbs.js';
 import { multipartPieces, paddedFile, rawUpload } from '../../test/raw-upload.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -40,7 +40,7 @@ async function setStoredBytes(session: SignedIn, bytes: number) {
 
 describe('uploads per account', () => {
   it('at most two at once: a third is answered 429 while two are still arriving', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const jpeg = await jpegWithGps(64, 64);
     // Two uploads that send half their body and wait; each holds a slot while it arrives.
     const slow = Array.from({ length: 2 }, () => {
@@ -76,14 +76,13 @@ describe('uploads per account', () => {
       { uploads: new UploadLimiter({ perHour: 1, atOnce: 2 }) },
     );
     try {
-      const me = await newSignedInUser(limited.app, limited.config.dataDir);
+      const me = await newSignedInUser(limited);
       const pb = await createPb(limited.app, me);
-      const edit = form({ ...weightFields('Renamed'), isEditMode: 'true', id: pb.id });
       const res = await limited.app.inject({
         method: 'POST',
         url: '/v1/pbs',
-        headers: { ...bearer(me), ...edit.headers },
-        payload: edit.payload,
+        headers: bearer(me),
+        payload: formData({ ...weightFields('Renamed'), isEditMode: 'true', id: pb.id }),
       });
       expect(res.statusCode).toBe(200);
       const second = await postPb(limited.app, me, fields(), await photo());
@@ -101,7 +100,7 @@ describe('uploads per account', () => {
 
 describe('storage quota', () => {
   it('counts what is stored for each record', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     const pb: PersonalBest = await createPb(t.app, me);
     const row = await t.database.db
       .selectFrom('pb_records')
@@ -115,7 +114,7 @@ describe('storage quota', () => {
   });
 
   it('a free account that would pass 500 MB is answered 413 and keeps nothing', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     await createPb(t.app, me);
     await setStoredBytes(me, 500 * MB - 1024);
     const before = storedFiles(t.config.dataDir).length;
@@ -132,7 +131,7 @@ describe('storage quota', () => {
   });
 
   it('a full account is refused before its upload is read', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     await createPb(t.app, me);
     await setStoredBytes(me, 500 * MB);
     const body = multipartPieces(fields(), [{ pieces: [Buffer.alloc(64 * 1024)] }]);
@@ -147,7 +146,7 @@ describe('storage quota', () => {
   });
 
   it('Pro accounts have 10 GB', async () => {
-    const me = await newSignedInUser(t.app, t.config.dataDir);
+    const me = await newSignedInUser(t);
     await createPb(t.app, me);
     await grantProByHand(t.database, me.email);
     await setStoredBytes(me, 600 * MB);

@@ -1,6 +1,7 @@
 import { publicPbSchema, type PublicProfile } from '@pbshare/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, multipart, newSignedInUser, type SignedIn } from '../../test/accounts.js';
+import { bearer, newSignedInUser, type SignedIn } from '../../test/accounts.js';
+import { formData } from '../../test/form-data.js';
 import { createPb, weightFields } from '../../test/pbs.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -10,13 +11,12 @@ let ids: { shown: string; hidden: string; first: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await newSignedInUser(t.app, t.config.dataDir, 'Maya.Lifts');
-  const body = multipart({ bio: 'Chasing four plates' });
+  owner = await newSignedInUser(t, 'Maya.Lifts');
   await t.app.inject({
     method: 'PUT',
     url: '/v1/users',
-    headers: { ...bearer(owner), ...body.headers },
-    payload: body.payload,
+    headers: bearer(owner),
+    payload: formData({ bio: 'Chasing four plates' }),
   });
   const first = await createPb(t.app, owner, weightFields('Bench', '225 lbs'));
   const hidden = await createPb(t.app, owner, weightFields('Secret Squat', '405 lbs'));

@@ -12,7 +12,7 @@ export interface UserRecord {
   bio: string;
   profileImageKey: string | null;
   emailVerified: boolean;
-  subscriptionTier: 'free' | 'unlimited';
+  subscriptionTier: SubscriptionTier;
 }
 
 const COLUMNS = [
@@ -68,30 +68,27 @@ export class UsersRepository {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
 
   async findById(id: string): Promise<UserRecord | undefined> {
-    const row = await this.db
-      .selectFrom('users')
-      .select(userColumns)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row && toRecord(row);
+    return this.findWhere('id', id);
   }
 
   /** `email` must already be normalized (trimmed, lower-cased). */
   async findByEmail(email: string): Promise<UserRecord | undefined> {
-    const row = await this.db
-      .selectFrom('users')
-      .select(userColumns)
-      .where('email', '=', email)
-      .executeTakeFirst();
-    return row && toRecord(row);
+    return this.findWhere('email', email);
   }
 
   /** Case-insensitive, as /{username} resolves. */
   async findByDisplayName(displayName: string): Promise<UserRecord | undefined> {
+    return this.findWhere('display_name_key', usernameKey(displayName));
+  }
+
+  private async findWhere(
+    column: 'id' | 'email' | 'display_name_key',
+    value: string,
+  ): Promise<UserRecord | undefined> {
     const row = await this.db
       .selectFrom('users')
       .select(userColumns)
-      .where('display_name_key', '=', usernameKey(displayName))
+      .where(column, '=', value)
       .executeTakeFirst();
     return row && toRecord(row);
   }

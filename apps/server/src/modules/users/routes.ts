@@ -1,5 +1,11 @@
 import { rm } from 'node:fs/promises';
-import { deleteAccountInputSchema, profileUpdateInputSchema } from '@pbshare/shared';
+import {
+  deleteAccountInputSchema,
+  noDataSchema,
+  profileUpdateInputSchema,
+  successEnvelope,
+  userSchema,
+} from '@pbshare/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, issuesOf, validationError } from '../../errors/app-error.js';
@@ -26,11 +32,15 @@ export interface UsersRouteDeps {
   uploads: UploadLimiter;
 }
 
+const userAnswer = { 200: successEnvelope(userSchema) };
+
 export const usersRoutes: FastifyPluginAsyncZod<UsersRouteDeps> = async (app, deps) => {
   const { users, requireAuth } = deps;
 
-  app.get('/profile', { preValidation: requireAuth }, async (request) =>
-    ok(await users.getProfile(authOf(request).userId)),
+  app.get(
+    '/profile',
+    { preValidation: requireAuth, schema: { response: userAnswer } },
+    async (request) => ok(await users.getProfile(authOf(request).userId)),
   );
 
   // Multipart (the spec's form with an optional avatar file) or plain JSON without a file.
@@ -39,6 +49,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRouteDeps> = async (app, de
     preValidation: requireAuth,
     onRequest: refuseDeclaredBodyOver(PROFILE_FORM_MAX_BYTES, AVATAR_RULES.imageTooLargeMessage),
     onSend: closeUnreadBody,
+    schema: { response: userAnswer },
   };
   app.put('/', profileRoute, async (request) => {
     const userId = authOf(request).userId;
@@ -64,7 +75,10 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRouteDeps> = async (app, de
 
   app.delete(
     '/',
-    { preValidation: requireAuth, schema: { body: deleteAccountInputSchema } },
+    {
+      preValidation: requireAuth,
+      schema: { body: deleteAccountInputSchema, response: { 200: successEnvelope(noDataSchema) } },
+    },
     async (request, reply) => {
       await users.deleteAccount(authOf(request).userId, request.body.password);
       clearRefreshCookie(reply, deps.secureCookies);

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, multipart, newSignedInUser, PASSWORD, signIn } from '../../test/accounts.js';
+import { bearer, newSignedInUser, PASSWORD, signIn } from '../../test/accounts.js';
+import { formData } from '../../test/form-data.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -24,20 +25,20 @@ const putProfile = (
   fields: Record<string, string>,
   file?: { data: Buffer; contentType?: string; filename?: string },
 ) => {
-  const body = multipart(
-    fields,
-    file && {
-      name: 'file',
-      filename: file.filename ?? 'me.jpg',
-      contentType: file.contentType ?? 'image/jpeg',
-      data: file.data,
-    },
-  );
+  const files = file
+    ? [
+        {
+          ...file,
+          filename: file.filename ?? 'me.jpg',
+          contentType: file.contentType ?? 'image/jpeg',
+        },
+      ]
+    : [];
   return t.app.inject({
     method: 'PUT',
     url: '/v1/users',
-    headers: { ...bearer(session), ...body.headers },
-    payload: body.payload,
+    headers: bearer(session),
+    payload: formData(fields, files),
   });
 };
 
@@ -52,7 +53,7 @@ describe('profile', () => {
   });
 
   it('updates the username and bio from the form, or from JSON', async () => {
-    const session = await newSignedInUser(t.app, t.config.dataDir);
+    const session = await newSignedInUser(t);
     const res = await putProfile(session, {
       displayName: `${session.displayName}_x`,
       bio: 'Deadlifts & 5Ks',
@@ -75,8 +76,8 @@ describe('profile', () => {
   });
 
   it('refuses a username someone else has, a reserved one, or a malformed one', async () => {
-    const taken = await newSignedInUser(t.app, t.config.dataDir);
-    const session = await newSignedInUser(t.app, t.config.dataDir);
+    const taken = await newSignedInUser(t);
+    const session = await newSignedInUser(t);
     const clash = await putProfile(session, { displayName: taken.displayName.toUpperCase() });
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toMatchObject({
@@ -99,7 +100,7 @@ describe('profile', () => {
 
 describe('avatar', () => {
   it('is sniffed, rotated, stripped of metadata, made a square WebP and served cacheable', async () => {
-    const session = await newSignedInUser(t.app, t.config.dataDir);
+    const session = await newSignedInUser(t);
     // The client claims a wrong type and name; the bytes decide.
     const res = await putProfile(
       session,
@@ -129,7 +130,7 @@ describe('avatar', () => {
   });
 
   it('replacing it deletes the old file', async () => {
-    const session = await newSignedInUser(t.app, t.config.dataDir);
+    const session = await newSignedInUser(t);
     const first = (await putProfile(session, {}, { data: await photoWithMetadata() })).json<{
       data: { profileImage: string };
     }>().data.profileImage;
@@ -142,7 +143,7 @@ describe('avatar', () => {
   });
 
   it('refuses a file that is not an image, whatever it claims to be', async () => {
-    const session = await newSignedInUser(t.app, t.config.dataDir);
+    const session = await newSignedInUser(t);
     const res = await putProfile(
       session,
       { bio: 'kept?' },
@@ -159,7 +160,7 @@ describe('avatar', () => {
   });
 
   it('refuses an image over 10 MB with 413', async () => {
-    const session = await newSignedInUser(t.app, t.config.dataDir);
+    const session = await newSignedInUser(t);
     const huge = Buffer.concat([await photoWithMetadata(), Buffer.alloc(10 * 1024 * 1024)]);
     const res = await putProfile(session, {}, { data: huge });
     expect(res.statusCode).toBe(413);
@@ -172,7 +173,7 @@ describe('avatar', () => {
 
 describe('deleting the account', () => {
   it('needs the password, then removes the rows and files, and sign-in fails after', async () => {
-    const session = await newSignedInUser(t.app, t.config.dataDir);
+    const session = await newSignedInUser(t);
     const avatar = (await putProfile(session, {}, { data: await photoWithMetadata() })).json<{
       data: { profileImage: string };
     }>().data.profileImage;
