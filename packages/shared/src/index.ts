@@ -5,6 +5,7 @@ export * from './categories.js';
 export * from './dates.js';
 export * from './envelope.js';
 export * from './pb-grouping.js';
+export * from './pb-input.js';
 export * from './pb-texts.js';
 export * from './pb-values.js';
 export * from './media-limits.js';

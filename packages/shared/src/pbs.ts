@@ -67,20 +67,21 @@ export const reorderInputSchema = z.object({
   orderedIds: z.array(z.string().min(1)).min(1).max(10_000),
 });
 
-/** Fields of a PB as the form sends them (multipart text parts or JSON), before the rules. */
+/**
+ * A PB's fields on the wire, as text (multipart parts, or the JSON of an update), before the rules
+ * of `pbInputSchema`. The value comes as the spec's text in `value` ('225 lbs', '0:22:48'), or as
+ * `amount` beside its `unit` (a duration's amount in whole seconds); the spec's bare number in
+ * `value` beside `unit` reads like `amount`. No `date` means today.
+ */
 export const pbFieldsSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, 'Exercise name is required')
-    .max(PB_TITLE_MAX_LENGTH, `Exercise names can have at most ${PB_TITLE_MAX_LENGTH} characters`),
-  category: z.enum(CATEGORIES, { error: 'Please choose a category' }),
-  value: z.string().trim().min(1, 'Value is required').max(40),
-  date: z.string().trim().max(40).optional(),
-  sets: z.string().trim().max(10).optional(),
-  reps: z.string().trim().max(10).optional(),
-  story: z
-    .string()
-    .max(PB_STORY_MAX_LENGTH, `Stories can have at most ${PB_STORY_MAX_LENGTH} characters`)
-    .optional(),
+  title: z.string().optional(),
+  category: z.string().optional(),
+  value: z.string().optional(),
+  amount: z.string().optional(),
+  unit: z.string().optional(),
+  date: z.string().optional(),
+  sets: z.string().optional(),
+  reps: z.string().optional(),
+  story: z.string().optional(),
 });
+export type PbFields = z.infer<typeof pbFieldsSchema>;

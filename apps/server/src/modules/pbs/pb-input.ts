@@ -1,96 +1,58 @@
 import {
-  CATEGORY_UNITS,
-  SETS_REPS_MAX,
-  checkValue,
+  numberFromText,
   parseAchievedDate,
-  parseValueText,
   pbFieldsSchema,
+  pbInputSchema,
   todayIso,
-  type Category,
-  type FieldIssue,
-  type PbValue,
+  type PbFields,
+  type PbInput,
+  type PbInputFields,
+  type PbValueInput,
 } from '@pbshare/shared';
 import { issuesOf, validationError } from '../../errors/app-error.js';
 
 /** A PB's fields after every rule: what services store. */
-export interface PbInput {
-  title: string;
-  category: Category;
-  value: PbValue;
-  achievedOn: string;
-  sets: number | null;
-  reps: number | null;
-  story: string;
-}
+export type { PbInput } from '@pbshare/shared';
 
 /** The most generous "today" on Earth (UTC+14), so nobody's today counts as the future. */
 const LATEST_OFFSET_MINUTES = 14 * 60;
 const FORM_FALLBACK = 'Please check the form.';
+/** The spec's bare number in `value`, measured in the `unit` beside it. */
+const BARE_NUMBER = /^\d+(\.\d+)?$/;
+
+/** The wire's text fields read into the shared rules' input, then checked by them. */
+const pbFields = pbFieldsSchema
+  .transform((f): PbInputFields => ({
+    title: f.title,
+    category: f.category,
+    value: valueOf(f),
+    // No date means today (UTC, like every stored day); the long form 'March 1, 2026' is read too.
+    date: f.date?.trim() ? (parseAchievedDate(f.date) ?? f.date) : todayIso(),
+    sets: countOf(f.sets),
+    reps: countOf(f.reps),
+    story: f.story,
+  }))
+  .pipe(pbInputSchema({ today: () => todayIso(new Date(), LATEST_OFFSET_MINUTES) }));
 
 /**
  * Applies the PB rules to the form's text fields (the spec's names: title, category, value, date,
- * sets, reps, story; optionally `unit` beside a bare number). Every problem is reported at once,
+ * sets, reps, story; or `amount` and `unit` for the value). Every problem is reported at once,
  * per field, as one 400.
  */
-export function parsePbFields(fields: Record<string, unknown>, now = new Date()): PbInput {
-  const issues: FieldIssue[] = [];
-  const shape = pbFieldsSchema.safeParse(fields);
-  if (!shape.success) {
-    throw validationError(issuesOf(shape.error), FORM_FALLBACK);
-  }
-  const f = shape.data;
-
-  const value = parseValue(f.value, typeof fields.unit === 'string' ? fields.unit : undefined);
-  if (!value.ok) issues.push({ field: 'value', message: value.message });
-  else if (!CATEGORY_UNITS[f.category].includes(value.value.unit)) {
-    issues.push({
-      field: 'value',
-      message: `${f.category} PBs are measured in ${CATEGORY_UNITS[f.category].join(' or ')}`,
-    });
-  }
-
-  let achievedOn = todayIso(now);
-  if (f.date) {
-    const parsed = parseAchievedDate(f.date);
-    if (!parsed) issues.push({ field: 'date', message: 'Please enter a valid date' });
-    else if (parsed > todayIso(now, LATEST_OFFSET_MINUTES)) {
-      issues.push({ field: 'date', message: 'The date cannot be in the future' });
-    } else achievedOn = parsed;
-  }
-
-  const sets = wholeNumber(f.sets, 'sets', 'Sets', issues);
-  const reps = wholeNumber(f.reps, 'reps', 'Reps', issues);
-  if (issues.length > 0 || !value.ok) throw validationError(issues, FORM_FALLBACK);
-  return {
-    title: f.title,
-    category: f.category,
-    value: value.value,
-    achievedOn,
-    sets,
-    reps,
-    story: f.story?.trim() ?? '',
-  };
+export function parsePbFields(fields: Record<string, unknown>): PbInput {
+  const result = pbFields.safeParse(fields);
+  if (!result.success) throw validationError(issuesOf(result.error), FORM_FALLBACK);
+  return result.data;
 }
 
-function parseValue(text: string, unit: string | undefined) {
-  if (unit && /^\d+(\.\d+)?$/.test(text)) {
-    if (unit === 'duration') return checkValue({ amount: Number(text), unit: 'duration' });
-    return parseValueText(`${text} ${unit}`);
-  }
-  return parseValueText(unit === 'duration' ? text.replace(/\s+duration$/i, '') : text);
+/** `amount` (or the spec's bare number in `value`) beside `unit`, else the spec's value text. */
+function valueOf({ value = '', amount, unit = '' }: PbFields): PbValueInput {
+  if (amount !== undefined) return { unit, amount: numberFromText(amount) };
+  if (unit && BARE_NUMBER.test(value.trim())) return { unit, amount: numberFromText(value) };
+  return value;
 }
 
-function wholeNumber(
-  text: string | undefined,
-  field: string,
-  label: string,
-  issues: FieldIssue[],
-): number | null {
-  if (text === undefined || text === '' || text === 'null') return null;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1 || n > SETS_REPS_MAX) {
-    issues.push({ field, message: `${label} must be a whole number from 1 to ${SETS_REPS_MAX}` });
-    return null;
-  }
-  return n;
+/** Sets or reps; '' and the spec's 'null' mean none. */
+function countOf(text: string | undefined): number | undefined {
+  return text === undefined || text.trim() === 'null' ? undefined : numberFromText(text);
 }

@@ -128,7 +128,7 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
     expect(upload).not.toHaveBeenCalled();
   });
 
-  it('sends the value text of a time, shows the progress buckets, then goes to the profile', async () => {
+  it('sends a time as its seconds, shows the progress buckets, then goes to the profile', async () => {
     const user = userEvent.setup();
     let finish: () => void = () => undefined;
     upload.mockImplementation((_path, _form, options) => {
@@ -158,7 +158,8 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
     expect(sentFields()).toMatchObject({
       title: '5K Run',
       category: 'Running',
-      value: '0:22:48',
+      amount: '1368',
+      unit: 'duration',
       sets: '',
       reps: '',
       story: 'Negative splits.',
@@ -166,6 +167,7 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
     expect(sentFields().file).toBeInstanceOf(File);
     expect(sentFields()).not.toHaveProperty('isEditMode');
     expect(sentFields()).not.toHaveProperty('isAdding');
+    expect(sentFields()).not.toHaveProperty('value');
 
     finish();
     expect(await screen.findByText('Success!')).toBeVisible();
@@ -327,10 +329,10 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
     });
     expect(sentFields()).toMatchObject({
       title: 'Deadlift',
-      value: '200 kg',
+      amount: '200',
+      unit: 'kg',
       sets: '3',
       reps: '5',
-      isAdding: 'true',
     });
   });
 });

@@ -37,7 +37,6 @@ export function AddPbPage() {
           key={`${location.key}-${source?.unit ?? ''}`}
           mode="add"
           defaultValues={defaults}
-          isAdding={Boolean(preload)}
         />
       </div>
     </PbFormLayout>

@@ -4,72 +4,25 @@ import {
   addRecordState,
   emptyPbFormValues,
   pbFormSchema,
+  pbToFormValues,
   readAddPbState,
-  toPbTextFields,
-  valueTextFrom,
   type PbFormValues,
 } from './pb-form-values';
-import { samplePb } from '@/test/fixtures/personal-bests';
+import { pbWith, samplePb } from '@/test/fixtures/personal-bests';
 
+const valid: PbFormValues = { ...emptyPbFormValues(), title: 'Deadlift', amount: '405' };
 const blank = { amount: '', hours: '', minutes: '', seconds: '' };
 
-describe('value inputs to the API value text', () => {
-  it('writes weights and reps as amount and unit', () => {
-    expect(valueTextFrom({ ...blank, unit: 'lbs', amount: '225' })).toEqual({
-      ok: true,
-      text: '225 lbs',
-    });
-    expect(valueTextFrom({ ...blank, unit: 'kg', amount: ' 102.5 ' })).toEqual({
-      ok: true,
-      text: '102.5 kg',
-    });
-    expect(valueTextFrom({ ...blank, unit: 'reps', amount: '15' })).toEqual({
-      ok: true,
-      text: '15 reps',
-    });
-  });
-
-  it('writes durations as H:MM:SS, a part that is not a number counting as 0', () => {
-    expect(valueTextFrom({ ...blank, unit: 'duration', minutes: '22', seconds: '48' })).toEqual({
-      ok: true,
-      text: '0:22:48',
-    });
-    expect(
-      valueTextFrom({ ...blank, unit: 'duration', hours: '1', minutes: 'x', seconds: '5' }),
-    ).toEqual({ ok: true, text: '1:00:05' });
-  });
-
-  it('explains what is wrong', () => {
-    expect(valueTextFrom({ ...blank, unit: 'lbs' })).toEqual({
-      ok: false,
-      message: 'Please enter the weight',
-    });
-    expect(valueTextFrom({ ...blank, unit: 'reps' })).toEqual({
-      ok: false,
-      message: 'Please enter the number of reps',
-    });
-    expect(valueTextFrom({ ...blank, unit: 'kg', amount: 'heavy' })).toEqual({
-      ok: false,
-      message: 'The value must be a number',
-    });
-    expect(valueTextFrom({ ...blank, unit: 'kg', amount: '100.123' })).toEqual({
-      ok: false,
-      message: 'The weight can have at most 2 decimals',
-    });
-    expect(valueTextFrom({ ...blank, unit: 'reps', amount: '2.5' })).toEqual({
-      ok: false,
-      message: 'Reps must be a whole number above 0',
-    });
-    expect(valueTextFrom({ ...blank, unit: 'duration', minutes: '60' })).toEqual({
-      ok: false,
-      message: 'Minutes and seconds must be between 0 and 59',
-    });
-    expect(valueTextFrom({ ...blank, unit: 'duration' })).toEqual({
-      ok: false,
-      message: 'The time must be more than 0 seconds',
-    });
-  });
-});
+/** The valid form with other value inputs, in a category that measures in their unit. */
+function withValue(inputs: Partial<PbFormValues>): PbFormValues {
+  const bodyweight = inputs.unit === 'reps' || inputs.unit === 'duration';
+  return {
+    ...valid,
+    category: bodyweight ? 'Bodyweight Training' : 'Weight Training',
+    ...blank,
+    ...inputs,
+  };
+}
 
 function issuesOf(values: PbFormValues): Record<string, string> {
   const result = pbFormSchema.safeParse(values);
@@ -77,24 +30,44 @@ function issuesOf(values: PbFormValues): Record<string, string> {
   return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
 }
 
-describe('the form rules', () => {
-  const valid: PbFormValues = {
-    ...emptyPbFormValues(),
-    title: 'Deadlift',
-    amount: '405',
-  };
+describe('the value inputs', () => {
+  it.each<[Partial<PbFormValues>, number]>([
+    [{ unit: 'lbs', amount: '225' }, 225],
+    [{ unit: 'kg', amount: ' 102.5 ' }, 102.5],
+    [{ unit: 'reps', amount: '15' }, 15],
+    [{ unit: 'duration', minutes: '22', seconds: '48' }, 1368],
+    // A duration part that is not a number counts as 0.
+    [{ unit: 'duration', hours: '1', minutes: 'x', seconds: '5' }, 3605],
+  ])('read %o as the amount %d', (inputs, amount) => {
+    const result = pbFormSchema.safeParse(withValue(inputs));
+    expect(result.success && result.data.value).toEqual({ amount, unit: inputs.unit });
+  });
 
-  it('accepts a complete form and turns it into the API fields', () => {
+  it.each<[Partial<PbFormValues>, string]>([
+    [{ unit: 'lbs' }, 'Please enter the weight'],
+    [{ unit: 'reps' }, 'Please enter the number of reps'],
+    [{ unit: 'kg', amount: 'heavy' }, 'The value must be a number'],
+    [{ unit: 'kg', amount: '100.123' }, 'The weight can have at most 2 decimals'],
+    [{ unit: 'reps', amount: '2.5' }, 'Reps must be a whole number above 0'],
+    [{ unit: 'duration', minutes: '60' }, 'Minutes and seconds must be between 0 and 59'],
+    [{ unit: 'duration' }, 'The time must be more than 0 seconds'],
+  ])('explain what is wrong with %o on the value', (inputs, message) => {
+    expect(issuesOf(withValue(inputs))).toEqual({ value: message });
+  });
+});
+
+describe('the form rules', () => {
+  it('accepts a complete form and gives the PB’s fields, trimmed', () => {
     expect(issuesOf(valid)).toEqual({});
     expect(
-      toPbTextFields({ ...valid, title: '  Deadlift ', sets: '3', story: ' Heavy. ' }),
+      pbFormSchema.parse({ ...valid, title: '  Deadlift ', sets: '3', story: ' Heavy. ' }),
     ).toEqual({
       title: 'Deadlift',
       category: 'Weight Training',
-      value: '405 lbs',
-      date: valid.date,
-      sets: '3',
-      reps: '',
+      value: { amount: 405, unit: 'lbs' },
+      achievedOn: valid.date,
+      sets: 3,
+      reps: null,
       story: 'Heavy.',
     });
   });
@@ -120,10 +93,13 @@ describe('the form rules', () => {
     });
   });
 
-  it('refuses a unit the category does not measure in', () => {
-    expect(issuesOf({ ...valid, category: 'Running', unit: 'lbs' })).toEqual({
-      value: 'Running PBs are measured in duration',
-    });
+  it.each<[Partial<PbFormValues>, Record<string, string>]>([
+    [{ category: 'Running', unit: 'lbs' }, { value: 'Running PBs are measured in duration' }],
+    [{ sets: 'abc' }, { sets: 'Sets must be a whole number from 1 to 1000' }],
+    [{ reps: '1001' }, { reps: 'Reps must be a whole number from 1 to 1000' }],
+    [{ date: '' }, { date: 'Please enter a valid date' }],
+  ])('refuses %o', (override, issues) => {
+    expect(issuesOf({ ...valid, ...override })).toEqual(issues);
   });
 
   it('defaults to the first category, its default unit and today', () => {
@@ -133,6 +109,17 @@ describe('the form rules', () => {
     expect(values.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(emptyPbFormValues('Running').unit).toBe('duration');
   });
+
+  it('loads a saved duration into its parts', () => {
+    const run = pbWith({ category: 'Running', unit: 'duration', amount: 3723, sets: null });
+    expect(pbToFormValues(run)).toMatchObject({
+      ...blank,
+      hours: '1',
+      minutes: '2',
+      seconds: '3',
+      sets: '',
+    });
+  });
 });
 
 describe('the add-record navigation state', () => {
@@ -141,7 +128,6 @@ describe('the add-record navigation state', () => {
     expect(state).toEqual({
       pbId: samplePb.id,
       preloadData: {
-        isAdding: 'true',
         exerciseName: 'Deadlift',
         category: 'Weight Training',
         reps: '',

@@ -1,22 +1,18 @@
 import {
   CATEGORIES,
   CATEGORY_UNITS,
-  checkValue,
   defaultUnitFor,
-  durationFromParts,
+  durationPartFromText,
   durationToParts,
-  formatValue,
-  pbFieldsSchema,
-  SETS_REPS_MAX,
+  numberFromText,
+  pbInputSchema,
   todayIso,
-  UNITS,
   type Category,
+  type PbInputFields,
   type PersonalBest,
   type Unit,
 } from '@pbshare/shared';
 import { z } from 'zod';
-
-import type { PbTextFields } from './api/save-personal-best';
 
 /** Placeholders of the exercise name, per category. */
 export const EXERCISE_PLACEHOLDERS: Readonly<Record<Category, string>> = {
@@ -94,108 +90,42 @@ export function pbToFormValues(pb: PersonalBest): PbFormValues {
   };
 }
 
-type ValueInputs = Pick<PbFormValues, 'unit' | 'amount' | 'hours' | 'minutes' | 'seconds'>;
-
-/**
- * The value inputs as the API's text ('225 lbs', '15 reps', '0:22:48'), or the message that says
- * what is wrong with them. The rules are the shared ones the server applies.
- */
-export function valueTextFrom(
-  inputs: ValueInputs,
-): { ok: true; text: string } | { ok: false; message: string } {
-  const { unit } = inputs;
-  if (unit === 'duration') {
-    const minutes = partNumber(inputs.minutes);
-    const seconds = partNumber(inputs.seconds);
-    if (minutes > 59 || seconds > 59) {
-      return { ok: false, message: 'Minutes and seconds must be between 0 and 59' };
-    }
-    const checked = checkValue({ amount: durationFromParts(inputs), unit });
-    return checked.ok
-      ? { ok: true, text: formatValue(checked.value) }
-      : { ok: false, message: checked.message };
-  }
-  const raw = inputs.amount.trim();
-  if (raw === '') {
-    return {
-      ok: false,
-      message: unit === 'reps' ? 'Please enter the number of reps' : 'Please enter the weight',
-    };
-  }
-  const checked = checkValue({ amount: Number(raw), unit });
-  return checked.ok
-    ? { ok: true, text: formatValue(checked.value) }
-    : { ok: false, message: checked.message };
-}
-
-/** A duration part as the shared rules read it (not a number → 0). */
-function partNumber(text: string): number {
-  return durationFromParts({ seconds: text });
-}
-
-const wholeNumberText = (label: string) =>
-  z
-    .string()
-    .trim()
-    .refine(
-      (text) =>
-        text === '' || (/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= SETS_REPS_MAX),
-      `${label} must be a whole number from 1 to ${SETS_REPS_MAX}`,
-    );
-
-/** The form's rules: the shared field schema plus the value, sets, reps and date rules. */
-export const pbFormSchema = z
-  .object({
-    category: pbFieldsSchema.shape.category,
-    title: pbFieldsSchema.shape.title,
-    unit: z.enum(UNITS),
-    amount: z.string(),
-    hours: z.string(),
-    minutes: z.string(),
-    seconds: z.string(),
-    sets: wholeNumberText('Sets'),
-    reps: wholeNumberText('Reps'),
-    // Required here: the form always holds a story, if only ''.
-    story: pbFieldsSchema.shape.story.unwrap(),
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date'),
-    value: z.string(),
-  })
-  .superRefine((values, ctx) => {
-    if (!CATEGORY_UNITS[values.category].includes(values.unit)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['value'],
-        message: `${values.category} PBs are measured in ${CATEGORY_UNITS[values.category].join(' or ')}`,
-      });
-    } else {
-      const value = valueTextFrom(values);
-      if (!value.ok) ctx.addIssue({ code: 'custom', path: ['value'], message: value.message });
-    }
-    if (values.date > localTodayIso()) {
-      ctx.addIssue({ code: 'custom', path: ['date'], message: 'The date cannot be in the future' });
-    }
-  });
-
-/** Valid form values as the API's text fields. */
-export function toPbTextFields(values: PbFormValues): PbTextFields {
-  const value = valueTextFrom(values);
-  if (!value.ok) throw new Error(value.message);
+/** The form's inputs as the shared rules read them. */
+function pbInputFields(form: PbFormValues): PbInputFields {
   return {
-    title: values.title.trim(),
-    category: values.category,
-    value: value.text,
-    date: values.date,
-    sets: values.sets.trim(),
-    reps: values.reps.trim(),
-    story: values.story.trim(),
+    title: form.title,
+    category: form.category,
+    value: {
+      unit: form.unit,
+      amount:
+        form.unit === 'duration'
+          ? {
+              hours: durationPartFromText(form.hours),
+              minutes: durationPartFromText(form.minutes),
+              seconds: durationPartFromText(form.seconds),
+            }
+          : numberFromText(form.amount),
+    },
+    date: form.date,
+    sets: numberFromText(form.sets),
+    reps: numberFromText(form.reps),
+    story: form.story,
   };
 }
+
+/**
+ * The form's rules: the shared ones the server applies, against the browser's today, so the form
+ * shows the server's messages on the same fields. Valid values come out as the PB's fields.
+ */
+export const pbFormSchema = z
+  .custom<PbFormValues>()
+  .transform(pbInputFields)
+  .pipe(pbInputSchema({ today: () => localTodayIso() }));
 
 /** The spec's navigation state for adding a record to an existing exercise. */
 const addPbStateSchema = z.object({
   pbId: z.string(),
   preloadData: z.object({
-    isAdding: z.literal('true'),
     exerciseName: z.string(),
     category: z.string(),
     reps: z.string().default(''),
@@ -208,7 +138,6 @@ export function addRecordState(pb: PersonalBest): AddPbNavigationState {
   return {
     pbId: pb.id,
     preloadData: {
-      isAdding: 'true',
       exerciseName: pb.title,
       category: pb.category,
       reps: pb.reps === null ? '' : String(pb.reps),

@@ -10,7 +10,8 @@ vi.mock('@/lib/upload-with-progress', () => ({
 const input: SavePersonalBestInput = {
   title: 'Deadlift',
   category: 'Weight Training',
-  value: '225 lbs',
+  amount: '225',
+  unit: 'lbs',
   date: '2026-03-14',
   sets: '1',
   reps: '1',

@@ -1,4 +1,10 @@
-import { personalBestSchema, type Category, type PersonalBest } from '@pbshare/shared';
+import {
+  personalBestSchema,
+  type Category,
+  type PbInput,
+  type PersonalBest,
+  type Unit,
+} from '@pbshare/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { newIdempotencyKey } from '@/lib/idempotency-key';
@@ -9,12 +15,16 @@ import {
 } from '@/lib/upload-with-progress';
 import { pbQueryKey, pbsQueryKey } from './pb-keys';
 
-/** A PB's fields in the API's text forms. */
+/**
+ * A PB's fields as the API reads them: text, as multipart parts carry them (an update sends the
+ * same as JSON), with the value as its amount beside its unit.
+ */
 export interface PbTextFields {
   title: string;
   category: Category;
-  /** '225 lbs', '15 reps' or 'H:MM:SS'. */
-  value: string;
+  /** The weight, the rep count, or a duration's whole seconds. */
+  amount: string;
+  unit: Unit;
   /** 'YYYY-MM-DD'. */
   date: string;
   /** A whole number, or '' for none. */
@@ -23,11 +33,24 @@ export interface PbTextFields {
   story: string;
 }
 
+/** A checked PB (the form's output) as the API's text fields. */
+export function toPbTextFields(input: PbInput): PbTextFields {
+  const count = (n: number | null) => (n === null ? '' : String(n));
+  return {
+    title: input.title,
+    category: input.category,
+    amount: String(input.value.amount),
+    unit: input.value.unit,
+    date: input.achievedOn,
+    sets: count(input.sets),
+    reps: count(input.reps),
+    story: input.story,
+  };
+}
+
 export interface SavePersonalBestInput extends PbTextFields {
   /** The record being edited; absent when adding one. */
   id?: string;
-  /** Adding a record to an exercise the user already has. */
-  isAdding?: boolean;
   /** The new media, if one was picked (required when adding). */
   file?: File | null;
   /** A video's poster frame, captured in the browser. */
@@ -57,12 +80,12 @@ export function savePersonalBest(
   }
   form.set('title', input.title);
   form.set('category', input.category);
-  form.set('value', input.value);
+  form.set('amount', input.amount);
+  form.set('unit', input.unit);
   form.set('date', input.date);
   form.set('sets', input.sets);
   form.set('reps', input.reps);
   form.set('story', input.story);
-  if (input.isAdding) form.set('isAdding', 'true');
   // Text parts first: the server reads them before it streams the file.
   if (input.file) form.set('file', input.file, input.file.name);
   if (input.file && input.poster) form.set('poster', input.poster, 'poster.jpg');

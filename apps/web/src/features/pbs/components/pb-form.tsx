@@ -6,11 +6,12 @@ import {
   isCategory,
   PB_STORY_MAX_LENGTH,
   titleKey,
+  type PbInput,
   type Unit,
 } from '@pbshare/shared';
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -26,13 +27,12 @@ import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
 import { newIdempotencyKey, reuseKeyAfter } from '@/lib/idempotency-key';
 import { useAuth } from '@/features/auth';
 import { usePersonalBests } from '../api/get-personal-bests';
-import { useSavePersonalBest } from '../api/save-personal-best';
+import { toPbTextFields, useSavePersonalBest } from '../api/save-personal-best';
 import { PB_UPDATED_MESSAGE, useUpdatePersonalBest } from '../api/update-personal-best';
 import {
   EXERCISE_PLACEHOLDERS,
   localTodayIso,
   pbFormSchema,
-  toPbTextFields,
   type PbFormValues,
 } from '../pb-form-values';
 import { useUploadProgress } from '../use-upload-progress';
@@ -51,8 +51,6 @@ export interface PbFormProps {
   initialMedia?: MediaValue;
   /** The record being edited. */
   recordId?: string;
-  /** Adding a record to an exercise the user already has (from its card). */
-  isAdding?: boolean;
 }
 
 /** The add and edit form (docs/PRODUCT.md §2 and §5). */
@@ -61,7 +59,6 @@ export function PbForm({
   defaultValues,
   initialMedia = { kind: 'none' },
   recordId,
-  isAdding = false,
 }: PbFormProps) {
   const navigate = useNavigate();
   const { user, token } = useAuth();
@@ -93,7 +90,7 @@ export function PbForm({
     setValue,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<PbFormValues>({
+  } = useForm<PbFormValues, unknown, PbInput>({
     resolver: zodResolver(pbFormSchema),
     defaultValues,
   });
@@ -130,7 +127,7 @@ export function PbForm({
       ? 'Update Personal Best'
       : 'Save Personal Best';
 
-  async function onValid(values: PbFormValues) {
+  async function onValid(values: PbInput) {
     if (!user || !token) {
       toast.error('Authentication required', {
         description: 'Please sign in to save personal bests',
@@ -154,7 +151,6 @@ export function PbForm({
           input: {
             ...fields,
             id: mode === 'edit' ? recordId : undefined,
-            isAdding: mode === 'add' && isAdding,
             file: media.kind === 'selected' ? media.file : undefined,
             poster: media.kind === 'selected' ? media.poster : undefined,
             idempotencyKey: saveKey.current,
@@ -270,28 +266,18 @@ export function PbForm({
       />
 
       <div className="grid grid-cols-2 gap-4 sm:gap-6">
-        <Field label="Sets" hint="Optional" error={errors.sets?.message} className="content-start">
-          {(controlProps) => (
-            <Input
-              {...controlProps}
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="e.g. 3"
-              {...register('sets')}
-            />
-          )}
-        </Field>
-        <Field label="Reps" hint="Optional" error={errors.reps?.message} className="content-start">
-          {(controlProps) => (
-            <Input
-              {...controlProps}
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="e.g. 5"
-              {...register('reps')}
-            />
-          )}
-        </Field>
+        <CountField
+          label="Sets"
+          placeholder="e.g. 3"
+          error={errors.sets?.message}
+          input={register('sets')}
+        />
+        <CountField
+          label="Reps"
+          placeholder="e.g. 5"
+          error={errors.reps?.message}
+          input={register('reps')}
+        />
       </div>
 
       <Field label="Date achieved" error={errors.date?.message}>
@@ -354,6 +340,33 @@ export function PbForm({
         message={limitMessage ?? undefined}
       />
     </form>
+  );
+}
+
+/** An optional whole number: sets or reps. */
+function CountField({
+  label,
+  placeholder,
+  error,
+  input,
+}: {
+  label: string;
+  placeholder: string;
+  error: string | undefined;
+  input: UseFormRegisterReturn;
+}) {
+  return (
+    <Field label={label} hint="Optional" error={error} className="content-start">
+      {(controlProps) => (
+        <Input
+          {...controlProps}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={placeholder}
+          {...input}
+        />
+      )}
+    </Field>
   );
 }
 
