@@ -1,45 +1,38 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { fail, ok, testUser, urlOf } from '@/test/api-stub';
 import {
-  ApiError,
+  fail,
+  inTurn,
+  networkError,
+  ok,
+  stubApi,
+  testUser,
+  type StubHandler,
+} from '@/test/api-stub';
+import { expectApiError } from '@/test/expect-api-error';
+import { sessionOver, storeWith } from '@/test/test-session';
+import {
   createApiClient,
   FORBIDDEN_SESSION_MESSAGE,
   isSessionlessAuthCall,
   REFRESH_FAILED_MESSAGE,
-  type SessionHandlers,
 } from './api-client';
-import { readAccessToken } from './session-api-client';
-
-type Answer = Response | (() => Response | Promise<Response>);
 
 /**
- * A client over a fake server: each 'METHOD /path' answers from its queue of responses (the last
- * one repeats). The session keeps its token in a variable, as the app's store does in storage.
+ * A signed-in client over the stand-in API: each 'METHOD /path' answers with its answers in turn
+ * (the last one repeats). `seen` lists the calls made, each with the Bearer header it carried.
  */
-function setup(answers: Record<string, Answer[]>, initialToken: string | null = 'old-token') {
-  let token = initialToken;
-  const session = {
-    getAccessToken: vi.fn(() => token),
-    readAccessToken,
-    onRefreshed: vi.fn((next: string) => {
-      token = next;
-    }),
-    onSessionEnded: vi.fn(() => {
-      token = null;
-    }),
-  } satisfies SessionHandlers;
-  const seen: { key: string; auth: string | null }[] = [];
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const key = `${init?.method ?? 'GET'} ${urlOf(input).pathname}`;
-    seen.push({ key, auth: new Headers(init?.headers).get('Authorization') });
-    const queue = answers[key] ?? [];
-    const next = queue.length > 1 ? queue.shift() : queue[0];
-    if (!next) throw new Error(`unexpected call ${key}`);
-    return typeof next === 'function' ? next() : next.clone();
-  });
-  const client = createApiClient({ fetch: fetchMock, session });
-  return { client, session, seen, fetchMock, token: () => token };
+function setup(answers: Record<string, StubHandler>, initialToken: string | null = 'old-token') {
+  const store = storeWith(initialToken);
+  const session = sessionOver(store);
+  const requests = stubApi(answers);
+  const client = createApiClient({ session });
+  const seen = () =>
+    requests.map(({ method, path, headers }) => ({
+      key: `${method} ${path}`,
+      auth: headers.get('Authorization'),
+    }));
+  return { client, session, requests, seen, token: () => store.getToken() };
 }
 
 const expired = () => fail(401, 'UNAUTHORIZED', 'Your session has expired. Please sign in again.');
@@ -48,14 +41,14 @@ const refreshed = (accessToken = 'new-token') => ok({ accessToken, user: testUse
 describe('api client session handling', () => {
   it('sends the stored token as a Bearer header, but none on sign-in and the other open auth calls', async () => {
     const { client, seen } = setup({
-      'GET /v1/users/profile': [ok(testUser)],
-      'POST /v1/auth/login': [ok({ accessToken: 't', user: testUser })],
+      'GET /v1/users/profile': () => ok(testUser),
+      'POST /v1/auth/login': () => ok({ accessToken: 't', user: testUser }),
     });
 
     await client.get('/users/profile');
     await client.post('/auth/login', { email: 'a@b.co', password: 'x' });
 
-    expect(seen).toEqual([
+    expect(seen()).toEqual([
       { key: 'GET /v1/users/profile', auth: 'Bearer old-token' },
       { key: 'POST /v1/auth/login', auth: null },
     ]);
@@ -72,15 +65,15 @@ describe('api client session handling', () => {
 
   it('on a 401 UNAUTHORIZED refreshes once, stores the new token and retries once', async () => {
     const { client, session, seen } = setup({
-      'GET /v1/users/profile': [expired(), ok(testUser)],
-      'POST /v1/auth/refresh': [refreshed()],
+      'GET /v1/users/profile': inTurn(expired(), ok(testUser)),
+      'POST /v1/auth/refresh': () => refreshed(),
     });
 
     await expect(client.get('/users/profile')).resolves.toEqual(testUser);
 
     expect(session.onRefreshed).toHaveBeenCalledWith('new-token');
     expect(session.onSessionEnded).not.toHaveBeenCalled();
-    expect(seen).toEqual([
+    expect(seen()).toEqual([
       { key: 'GET /v1/users/profile', auth: 'Bearer old-token' },
       { key: 'POST /v1/auth/refresh', auth: null },
       { key: 'GET /v1/users/profile', auth: 'Bearer new-token' },
@@ -88,47 +81,50 @@ describe('api client session handling', () => {
   });
 
   it('retries a multipart body as it was', async () => {
-    const { client, fetchMock } = setup({
-      'PUT /v1/users': [expired(), ok(testUser)],
-      'POST /v1/auth/refresh': [refreshed()],
+    const { client, requests } = setup({
+      'PUT /v1/users': inTurn(expired(), ok(testUser)),
+      'POST /v1/auth/refresh': () => refreshed(),
     });
     const form = new FormData();
     form.set('displayName', 'ada');
 
     await expect(client.put('/users', form)).resolves.toEqual(testUser);
 
-    const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+    const puts = requests.filter(({ method }) => method === 'PUT');
     expect(puts).toHaveLength(2);
-    expect(puts.map(([, init]) => init?.body)).toEqual([form, form]);
+    expect(puts.map(({ body }) => Object.fromEntries(body as FormData))).toEqual([
+      { displayName: 'ada' },
+      { displayName: 'ada' },
+    ]);
   });
 
   it('does not refresh on a wrong current password: that 401 is an answer, not an expired session', async () => {
     const { client, session, seen } = setup({
-      'PUT /v1/auth/change-password': [
+      'PUT /v1/auth/change-password': () =>
         fail(401, 'INVALID_CREDENTIALS', 'Your current password is not correct.'),
-      ],
     });
 
-    const error = await client
-      .put('/auth/change-password', { currentPassword: 'x', newPassword: 'yyyyyy' })
-      .catch((e: unknown) => e);
-
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS' });
-    expect((error as ApiError).message).toBe('Your current password is not correct.');
-    expect(seen.map((s) => s.key)).toEqual(['PUT /v1/auth/change-password']);
+    await expectApiError(
+      client.put('/auth/change-password', { currentPassword: 'x', newPassword: 'yyyyyy' }),
+      {
+        status: 401,
+        code: 'INVALID_CREDENTIALS',
+        message: 'Your current password is not correct.',
+      },
+    );
+    expect(seen().map((s) => s.key)).toEqual(['PUT /v1/auth/change-password']);
     expect(session.onSessionEnded).not.toHaveBeenCalled();
   });
 
   it('refreshes for change-password too when its access token has expired', async () => {
     const { client, seen } = setup({
-      'PUT /v1/auth/change-password': [expired(), ok(null, 'Password updated successfully!')],
-      'POST /v1/auth/refresh': [refreshed()],
+      'PUT /v1/auth/change-password': inTurn(expired(), ok(null, 'Password updated successfully!')),
+      'POST /v1/auth/refresh': () => refreshed(),
     });
 
     await client.put('/auth/change-password', { currentPassword: 'x', newPassword: 'yyyyyy' });
 
-    expect(seen.at(-1)).toEqual({
+    expect(seen().at(-1)).toEqual({
       key: 'PUT /v1/auth/change-password',
       auth: 'Bearer new-token',
     });
@@ -136,36 +132,33 @@ describe('api client session handling', () => {
 
   it('never refreshes for the open auth calls', async () => {
     const { client, seen } = setup({
-      'POST /v1/auth/login': [
+      'POST /v1/auth/login': () =>
         fail(401, 'INVALID_CREDENTIALS', 'Invalid email or password. Please try again.'),
-      ],
     });
 
     await expect(client.post('/auth/login', {})).rejects.toMatchObject({
       message: 'Invalid email or password. Please try again.',
     });
-    expect(seen.map((s) => s.key)).toEqual(['POST /v1/auth/login']);
+    expect(seen().map((s) => s.key)).toEqual(['POST /v1/auth/login']);
   });
 
   it('ends the session when the refresh is refused, without retrying the call', async () => {
     const { client, session, seen, token } = setup({
-      'GET /v1/users/profile': [expired()],
-      'POST /v1/auth/refresh': [fail(401, 'UNAUTHORIZED', 'Session expired, please log in again.')],
+      'GET /v1/users/profile': () => expired(),
+      'POST /v1/auth/refresh': () =>
+        fail(401, 'UNAUTHORIZED', 'Session expired, please log in again.'),
     });
 
-    const error = await client.get('/users/profile').catch((e: unknown) => e);
-
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toBe(REFRESH_FAILED_MESSAGE);
+    await expectApiError(client.get('/users/profile'), { message: REFRESH_FAILED_MESSAGE });
     expect(session.onSessionEnded).toHaveBeenCalledTimes(1);
     expect(token()).toBeNull();
-    expect(seen.map((s) => s.key)).toEqual(['GET /v1/users/profile', 'POST /v1/auth/refresh']);
+    expect(seen().map((s) => s.key)).toEqual(['GET /v1/users/profile', 'POST /v1/auth/refresh']);
   });
 
   it('keeps the session when the refresh cannot reach the server', async () => {
     const { client, session } = setup({
-      'GET /v1/users/profile': [expired()],
-      'POST /v1/auth/refresh': [() => Promise.reject(new TypeError('Failed to fetch'))],
+      'GET /v1/users/profile': () => expired(),
+      'POST /v1/auth/refresh': () => networkError(),
     });
 
     await expect(client.get('/users/profile')).rejects.toMatchObject({ status: 0 });
@@ -174,8 +167,8 @@ describe('api client session handling', () => {
 
   it('ends the session when the retried call is refused again', async () => {
     const { client, session } = setup({
-      'GET /v1/users/profile': [expired(), expired()],
-      'POST /v1/auth/refresh': [refreshed()],
+      'GET /v1/users/profile': () => expired(),
+      'POST /v1/auth/refresh': () => refreshed(),
     });
 
     await expect(client.get('/users/profile')).rejects.toMatchObject({
@@ -186,23 +179,19 @@ describe('api client session handling', () => {
 
   it('on a 403 clears the session and rejects with the spec message, without refreshing', async () => {
     const { client, session, seen, token } = setup({
-      'GET /v1/pbs': [fail(403, 'FORBIDDEN', 'Not yours')],
+      'GET /v1/pbs': () => fail(403, 'FORBIDDEN', 'Not yours'),
     });
 
-    const error = await client.get('/pbs').catch((e: unknown) => e);
-
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 403, message: FORBIDDEN_SESSION_MESSAGE });
+    await expectApiError(client.get('/pbs'), { status: 403, message: FORBIDDEN_SESSION_MESSAGE });
     expect(session.onSessionEnded).toHaveBeenCalledTimes(1);
     expect(token()).toBeNull();
-    expect(seen.map((s) => s.key)).toEqual(['GET /v1/pbs']);
+    expect(seen().map((s) => s.key)).toEqual(['GET /v1/pbs']);
   });
 
   it('lets a 403 from an open auth call through as it is (an unverified sign-in)', async () => {
     const { client, session } = setup({
-      'POST /v1/auth/login': [
+      'POST /v1/auth/login': () =>
         fail(403, 'EMAIL_NOT_VERIFIED', 'Please verify your email before signing in.'),
-      ],
     });
 
     await expect(client.post('/auth/login', {})).rejects.toMatchObject({
@@ -218,15 +207,14 @@ describe('api client session handling', () => {
       releaseRefresh = resolve;
     });
     const { client, seen } = setup({
-      'GET /v1/users/profile': [expired(), expired(), ok(testUser)],
-      'GET /v1/pbs': [expired(), ok([])],
-      'POST /v1/auth/refresh': [
-        async () => {
-          await refreshGate;
-          return refreshed();
-        },
-      ],
+      'GET /v1/users/profile': inTurn(expired(), expired(), ok(testUser)),
+      'GET /v1/pbs': inTurn(expired(), ok([])),
+      'POST /v1/auth/refresh': async () => {
+        await refreshGate;
+        return refreshed();
+      },
     });
+    const refreshes = () => seen().filter((s) => s.key === 'POST /v1/auth/refresh');
 
     const calls = Promise.all([
       client.get('/users/profile'),
@@ -234,45 +222,30 @@ describe('api client session handling', () => {
       client.get('/pbs'),
     ]);
     await vi.waitFor(() => {
-      expect(seen.filter((s) => s.key === 'POST /v1/auth/refresh')).toHaveLength(1);
+      expect(refreshes()).toHaveLength(1);
     });
     releaseRefresh();
 
     await expect(calls).resolves.toEqual([testUser, testUser, []]);
-    expect(seen.filter((s) => s.key === 'POST /v1/auth/refresh')).toHaveLength(1);
-    const retries = seen.slice(-3);
+    expect(refreshes()).toHaveLength(1);
+    const retries = seen().slice(-3);
     expect(retries.every((s) => s.auth === 'Bearer new-token')).toBe(true);
   });
 
   it('retries with a token another call already refreshed instead of refreshing again', async () => {
-    let token: string | null = 'old-token';
-    const session: SessionHandlers = {
-      getAccessToken: () => token,
-      readAccessToken,
-      onRefreshed: (next) => {
-        token = next;
+    const { client, seen } = setup({
+      'GET /v1/users/profile': ({ headers }) => {
+        if (headers.get('Authorization') !== 'Bearer old-token') return ok(testUser);
+        // Meanwhile another tab, sharing the storage, refreshed the session.
+        storeWith('fresh-from-elsewhere');
+        return expired();
       },
-      onSessionEnded: () => {
-        token = null;
-      },
-    };
-    const seen: string[] = [];
-    const fetchMock = vi.fn<typeof fetch>((input, init) => {
-      const auth = new Headers(init?.headers).get('Authorization');
-      seen.push(`${urlOf(input).pathname} ${auth ?? ''}`);
-      if (auth === 'Bearer old-token') {
-        // Meanwhile, elsewhere, the session was refreshed.
-        token = 'fresh-from-elsewhere';
-        return Promise.resolve(expired());
-      }
-      return Promise.resolve(ok(testUser));
     });
-    const client = createApiClient({ fetch: fetchMock, session });
 
     await expect(client.get('/users/profile')).resolves.toEqual(testUser);
-    expect(seen).toEqual([
-      '/v1/users/profile Bearer old-token',
-      '/v1/users/profile Bearer fresh-from-elsewhere',
+    expect(seen()).toEqual([
+      { key: 'GET /v1/users/profile', auth: 'Bearer old-token' },
+      { key: 'GET /v1/users/profile', auth: 'Bearer fresh-from-elsewhere' },
     ]);
   });
 });

@@ -1,10 +1,10 @@
+import { delay } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 
-import { fail, ok, testUser, urlOf } from '@/test/api-stub';
+import { fail, ok, stubApi, testUser } from '@/test/api-stub';
+import { sessionOver, storeWith } from '@/test/test-session';
 import { createApiClient } from './api-client';
-import { readAccessToken } from './session-api-client';
 import { createRefreshLock, type ExclusiveLocks, type RunExclusive } from './session-refresh-lock';
-import { createSessionStore } from './session-store';
 
 /** Web Locks as a browser gives them: one holder per name, the others queue in order. */
 function fakeLocks(): ExclusiveLocks {
@@ -27,37 +27,23 @@ function fakeLocks(): ExclusiveLocks {
  * the same localStorage, talking to one server whose refresh hands out `fresh-N` tokens.
  */
 function twoTabs(lockOf: () => RunExclusive) {
-  const store = createSessionStore(localStorage);
-  store.setToken('expired');
+  const store = storeWith('expired');
   let refreshes = 0;
-  const server = vi.fn<typeof fetch>(async (input, init) => {
-    const path = `${init?.method ?? 'GET'} ${urlOf(input).pathname}`;
-    // A refresh takes a moment, long enough for the other tab's call to fail meanwhile.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    if (path === 'POST /v1/auth/refresh') {
+  // Every answer takes a moment, long enough for the other tab's call to fail meanwhile.
+  stubApi({
+    'POST /v1/auth/refresh': async () => {
+      await delay(20);
       refreshes += 1;
       return ok({ accessToken: `fresh-${refreshes}`, user: testUser });
-    }
-    const auth = new Headers(init?.headers).get('Authorization');
-    return auth?.startsWith('Bearer fresh-')
-      ? ok(testUser)
-      : fail(401, 'UNAUTHORIZED', 'Your session has expired. Please sign in again.');
+    },
+    'GET /v1/users/profile': async ({ headers }) => {
+      await delay(20);
+      return headers.get('Authorization')?.startsWith('Bearer fresh-')
+        ? ok(testUser)
+        : fail(401, 'UNAUTHORIZED', 'Your session has expired. Please sign in again.');
+    },
   });
-  const tab = () =>
-    createApiClient({
-      fetch: server,
-      session: {
-        getAccessToken: () => store.getToken(),
-        readAccessToken,
-        onRefreshed: (token) => {
-          store.setToken(token);
-        },
-        onSessionEnded: () => {
-          store.clearToken();
-        },
-        runExclusive: lockOf(),
-      },
-    });
+  const tab = () => createApiClient({ session: sessionOver(store, lockOf()) });
   return { tabs: [tab(), tab()], refreshes: () => refreshes, store };
 }
 

@@ -1,16 +1,18 @@
 import type { User } from '@pbshare/shared';
+import { http } from 'msw';
 import { vi } from 'vitest';
 
-export interface StubRequest {
-  method: string;
-  path: string;
-  url: URL;
-  headers: Headers;
-  body: unknown;
-}
+import {
+  answerWith,
+  apiServer,
+  startRecording,
+  whenRead,
+  type StubHandler,
+  type StubRequest,
+} from './api-server';
 
-/** Answers one call: an envelope's data (status 200), or a full Response. */
-export type StubHandler = (request: StubRequest) => Response | Promise<Response>;
+export { fail, jsonResponse, networkError, ok } from './api-envelopes';
+export type { StubHandler, StubRequest } from './api-server';
 
 export const testUser: User = {
   id: 'u1',
@@ -22,66 +24,60 @@ export const testUser: User = {
   subscription_tier: 'free',
 };
 
-/** A JSON answer, as a fetch stand-in returns it. */
-export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
+/**
+ * Answers calls keyed 'METHOD /v1/path' (the exact path; the query is the handler's to read) with
+ * these handlers, in place of those of an earlier call. Unlisted calls get the server's defaults:
+ * the app config for /v1/app-config and a 404 envelope otherwise (api-server.ts). Returns the
+ * requests made from now on, a list that fills as they arrive.
+ */
+export function stubApi(handlers: Record<string, StubHandler> = {}): StubRequest[] {
+  apiServer.resetHandlers();
+  apiServer.use(...Object.entries(handlers).map(([key, handler]) => route(key, handler)));
+  return startRecording();
 }
 
-export function ok(data: unknown, message = 'ok', status = 200): Response {
-  return jsonResponse({ success: true, message, data, status }, status);
+function route(key: string, handler: StubHandler) {
+  const [method, path] = key.split(' ');
+  return http.all(
+    ({ request }) => request.method === method && new URL(request.url).pathname === path,
+    answerWith(handler),
+  );
 }
 
-export function fail(status: number, code: string, message: string, issues: unknown[] = []) {
-  return jsonResponse({ success: false, message, data: null, status, code, issues }, status);
+/** The requests made to one 'METHOD /v1/path'. */
+export function callsTo(requests: readonly StubRequest[], key: string): StubRequest[] {
+  return requests.filter(({ method, path }) => `${method} ${path}` === key);
 }
-
-/** The URL a fetch call went to. */
-export function urlOf(input: RequestInfo | URL): URL {
-  const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return new URL(href, 'http://localhost');
-}
-
-/** The JSON body a fetch call sent. */
-export function jsonBodyOf(call: Parameters<typeof fetch> | undefined): unknown {
-  const body = call?.[1]?.body;
-  return typeof body === 'string' ? (JSON.parse(body) as unknown) : undefined;
-}
-
-const appConfig = {
-  productName: 'PBShare',
-  publicOrigin: 'http://localhost',
-  supportEmail: 'help@example.test',
-  privacyEmail: 'privacy@example.test',
-  payments: 'demo',
-};
 
 /**
- * Replaces the global fetch with a table of handlers keyed 'METHOD /v1/path'. Unlisted calls get
- * the app config for /v1/app-config and a 404 envelope otherwise. Returns the mock to inspect calls.
+ * The request made to 'METHOD /v1/path' (the first by default), once it has gone and its body is
+ * read: for looking at a call whose answer is still to come.
  */
-export function stubApi(handlers: Record<string, StubHandler> = {}) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = urlOf(input);
-    const method = init?.method ?? 'GET';
-    const headers = new Headers(init?.headers);
-    let body: unknown = init?.body;
-    if (typeof body === 'string') body = JSON.parse(body) as unknown;
-    const handler = handlers[`${method} ${url.pathname}`];
-    if (handler) return handler({ method, path: url.pathname, url, headers, body });
-    if (url.pathname === '/v1/app-config') return ok(appConfig);
-    return fail(404, 'NOT_FOUND', `No stub for ${method} ${url.pathname}`);
+export async function sentTo(
+  requests: readonly StubRequest[],
+  key: string,
+  index = 0,
+): Promise<StubRequest> {
+  const seen = await vi.waitFor(() => {
+    const call = callsTo(requests, key)[index];
+    if (!call) throw new Error(`No call to ${key} yet`);
+    return call;
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return whenRead(seen);
 }
 
-/** The calls made to one 'METHOD /v1/path'. */
-export function callsTo(fetchMock: ReturnType<typeof stubApi>, key: string) {
-  return fetchMock.mock.calls.filter(([input, init]) => {
-    const url = urlOf(input);
-    return `${init?.method ?? 'GET'} ${url.pathname}` === key;
-  });
+/** The JSON body a request sent. */
+export function jsonBodyOf(request: StubRequest | undefined): unknown {
+  return request?.body;
+}
+
+/** Answers each call with the next answer in turn; the last one repeats. */
+export function inTurn(...answers: (Response | StubHandler)[]): StubHandler {
+  let next = 0;
+  return (request) => {
+    const answer = answers[Math.min(next, answers.length - 1)];
+    next += 1;
+    if (answer === undefined) throw new Error('inTurn needs at least one answer');
+    return typeof answer === 'function' ? answer(request) : answer.clone();
+  };
 }

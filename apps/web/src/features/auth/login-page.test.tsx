@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { callsTo, fail, jsonBodyOf, ok, stubApi, testUser } from '@/test/api-stub';
+import { expectLinks } from '@/test/expect-links';
 import { renderPage } from '@/test/render';
 import { LoginPage } from './login-page';
 
@@ -21,14 +22,14 @@ async function signIn(email = 'ada@example.com', password = 'secret1') {
 
 describe('LoginPage', () => {
   it('asks for an e-mail and a password before calling the server', async () => {
-    const fetchMock = stubApi();
+    const requests = stubApi();
     renderLogin();
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
     expect(screen.getByText('Email is required')).toBeVisible();
     expect(screen.getByText('Password is required')).toBeVisible();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests).toHaveLength(0);
   });
 
   it('shows a wrong password in a destructive alert', async () => {
@@ -48,7 +49,7 @@ describe('LoginPage', () => {
   });
 
   it('offers a new verification mail to an unverified account', async () => {
-    const fetchMock = stubApi({
+    const requests = stubApi({
       'POST /v1/auth/login': () =>
         fail(
           403,
@@ -69,7 +70,7 @@ describe('LoginPage', () => {
     expect(
       await screen.findByText('If that account still needs verifying, a new link is on its way.'),
     ).toBeVisible();
-    const [call] = callsTo(fetchMock, 'POST /v1/auth/resend-verification');
+    const [call] = callsTo(requests, 'POST /v1/auth/resend-verification');
     expect(jsonBodyOf(call)).toEqual({ email: 'ada@example.com' });
   });
 
@@ -117,13 +118,6 @@ describe('LoginPage', () => {
   it('links to password recovery and to sign-up', () => {
     stubApi();
     renderLogin();
-    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
-      'href',
-      '/forgot-password',
-    );
-    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
-      'href',
-      '/signup',
-    );
+    expectLinks({ 'Forgot password?': '/forgot-password', 'Create an account': '/signup' });
   });
 });

@@ -24,7 +24,7 @@ describe('SignupPage', () => {
 
   it('explains every field that is missing or malformed, and sends nothing', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubApi();
+    const requests = stubApi();
     renderSignup('/signup?username=Ada%20Lifts');
 
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -48,7 +48,7 @@ describe('SignupPage', () => {
 
     expect(await screen.findByText('Please enter a valid email address')).toBeVisible();
     expect(screen.getByText('That username is reserved')).toBeVisible();
-    expect(callsTo(fetchMock, 'POST /v1/auth/register')).toHaveLength(0);
+    expect(callsTo(requests, 'POST /v1/auth/register')).toHaveLength(0);
   });
 
   it('shows the server refusal in an alert and on the field it names', async () => {
@@ -75,7 +75,7 @@ describe('SignupPage', () => {
 
   it('after sign-up shows the verify-your-email screen, with a way back to the form', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubApi({
+    const requests = stubApi({
       'POST /v1/auth/register': () =>
         ok({ user: { ...testUser, emailVerified: false } }, 'Account created.', 201),
       'POST /v1/auth/resend-verification': () => ok(null),
@@ -88,7 +88,7 @@ describe('SignupPage', () => {
     await user.click(submit);
 
     expect(await screen.findByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
-    const [call] = callsTo(fetchMock, 'POST /v1/auth/register');
+    const [call] = callsTo(requests, 'POST /v1/auth/register');
     expect(jsonBodyOf(call)).toEqual({
       email: 'ada@example.com',
       password: 'secret1',

@@ -2,14 +2,14 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { callsTo, fail, ok, stubApi, testUser, urlOf } from '@/test/api-stub';
+import { callsTo, fail, ok, stubApi, testUser } from '@/test/api-stub';
 import { renderPage } from '@/test/render';
 import { VerifyPage } from './verify-page';
 
 describe('VerifyPage', () => {
   it('shows Loading... while it verifies, then goes to sign-in with a notice', async () => {
     let answer: (response: Response) => void = () => undefined;
-    const fetchMock = stubApi({
+    const requests = stubApi({
       'GET /v1/auth/verify': () =>
         new Promise<Response>((resolve) => {
           answer = resolve;
@@ -24,15 +24,13 @@ describe('VerifyPage', () => {
     expect(screen.getByTestId('location-state')).toHaveTextContent(
       'Your email is verified. You can sign in now.',
     );
-    const [call] = callsTo(fetchMock, 'GET /v1/auth/verify');
-    expect(call ? urlOf(call[0]).pathname + urlOf(call[0]).search : '').toBe(
-      '/v1/auth/verify?token=abc',
-    );
+    const [call] = callsTo(requests, 'GET /v1/auth/verify');
+    expect(call ? call.path + call.url.search : '').toBe('/v1/auth/verify?token=abc');
   });
 
   it('explains an expired link and sends a new one', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubApi({
+    const requests = stubApi({
       'GET /v1/auth/verify': () =>
         fail(
           400,
@@ -54,7 +52,7 @@ describe('VerifyPage', () => {
     expect(
       await screen.findByText('If that account still needs verifying, a new link is on its way.'),
     ).toBeVisible();
-    expect(callsTo(fetchMock, 'POST /v1/auth/resend-verification')).toHaveLength(1);
+    expect(callsTo(requests, 'POST /v1/auth/resend-verification')).toHaveLength(1);
   });
 
   it('says a used link is not valid', async () => {
@@ -73,12 +71,12 @@ describe('VerifyPage', () => {
   });
 
   it('calls nothing without a token', async () => {
-    const fetchMock = stubApi();
+    const requests = stubApi();
     renderPage(<VerifyPage />, '/verify');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This verification link is incomplete.',
     );
-    expect(callsTo(fetchMock, 'GET /v1/auth/verify')).toHaveLength(0);
+    expect(callsTo(requests, 'GET /v1/auth/verify')).toHaveLength(0);
   });
 });

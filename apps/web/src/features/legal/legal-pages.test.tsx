@@ -1,41 +1,27 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { formatLongDate } from '@/lib/format';
-import { jsonResponse } from '@/test/api-stub';
+import { callsTo, jsonResponse, ok, stubApi } from '@/test/api-stub';
 import { renderPage } from '@/test/render';
 import { PrivacyPage } from './privacy-page';
 import { TermsPage } from './terms-page';
 
 const appConfig = {
-  success: true,
-  message: 'ok',
-  status: 200,
-  data: {
-    productName: 'PBShare',
-    publicOrigin: 'https://pbshare.test',
-    supportEmail: 'help@pbshare.test',
-    privacyEmail: 'privacy@pbshare.test',
-    payments: 'demo',
-  },
+  productName: 'PBShare',
+  publicOrigin: 'https://pbshare.test',
+  supportEmail: 'help@pbshare.test',
+  privacyEmail: 'privacy@pbshare.test',
+  payments: 'demo',
 };
 
 describe.each([
   ['Terms of Service', <TermsPage key="terms" />],
   ['Privacy Policy', <PrivacyPage key="privacy" />],
 ])('%s', (title, page) => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    fetchMock.mockReset();
-  });
-
   it("shows today's date and the contact addresses from the app config", async () => {
-    fetchMock.mockResolvedValue(jsonResponse(appConfig));
+    const requests = stubApi({ 'GET /v1/app-config': () => ok(appConfig) });
     renderPage(page);
 
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
@@ -48,19 +34,23 @@ describe.each([
       'mailto:help@pbshare.test',
     );
     expect(within(contact).getByRole('link', { name: 'privacy@pbshare.test' })).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith('/v1/app-config', expect.anything());
+    expect(callsTo(requests, 'GET /v1/app-config')).not.toHaveLength(0);
   });
 
   it('still reads sensibly when the app config cannot be loaded, and can retry', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse({ success: false, message: 'down', data: null, status: 503 }, 503),
-    );
+    let up = false;
+    stubApi({
+      'GET /v1/app-config': () =>
+        up
+          ? ok(appConfig)
+          : jsonResponse({ success: false, message: 'down', data: null, status: 503 }, 503),
+    });
     renderPage(page);
 
     const contact = screen.getByRole('region', { name: /Contact/ });
     expect(await within(contact).findAllByText(/could not be loaded/)).not.toHaveLength(0);
 
-    fetchMock.mockResolvedValue(jsonResponse(appConfig));
+    up = true;
     const [retry] = within(contact).getAllByRole('button', { name: 'try again' });
     if (!retry) throw new Error('no retry button');
     await userEvent.click(retry);

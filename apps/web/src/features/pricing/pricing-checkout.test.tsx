@@ -3,7 +3,16 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { callsTo, fail, ok, stubApi, testUser, type StubHandler } from '@/test/api-stub';
+import {
+  callsTo,
+  fail,
+  jsonBodyOf,
+  ok,
+  sentTo,
+  stubApi,
+  testUser,
+  type StubHandler,
+} from '@/test/api-stub';
 import { renderPage } from '@/test/render';
 import { pbWith } from '@/test/fixtures/personal-bests';
 import { PricingPage } from './pricing-page';
@@ -26,13 +35,13 @@ function renderPricing(
   user: User = testUser,
 ) {
   localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
-  const fetchMock = stubApi({
+  const requests = stubApi({
     'GET /v1/users/profile': () => ok(user),
     'GET /v1/pbs': () => ok([pbWith({ id: 'r1' }), pbWith({ id: 'r2', title: 'Squat' })]),
     'GET /v1/billing': () => ok(freeBilling),
     ...handlers,
   });
-  return { ...renderPage(<PricingPage />, '/pricing', url), fetchMock };
+  return { ...renderPage(<PricingPage />, '/pricing', url), requests };
 }
 
 afterEach(() => {
@@ -42,7 +51,7 @@ afterEach(() => {
 
 describe('PricingPage, signed in', () => {
   it('shows a free user the bar of N/3 and starts a checkout for the chosen plan', async () => {
-    const { fetchMock } = renderPricing('/pricing', {
+    const { requests } = renderPricing('/pricing', {
       'POST /v1/billing/checkout': () => ok({ url: '/pricing?checkout=demo_1' }),
     });
     expect(await screen.findByText('2/3 personal bests added')).toBeVisible();
@@ -53,19 +62,19 @@ describe('PricingPage, signed in', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Choose Lifetime Deal' }));
 
-    const [call] = callsTo(fetchMock, 'POST /v1/billing/checkout');
-    expect(JSON.parse(call?.[1]?.body as string)).toEqual({ plan: 'lifetime' });
-    expect(new Headers(call?.[1]?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{32,36}$/);
+    const call = await sentTo(requests, 'POST /v1/billing/checkout');
+    expect(jsonBodyOf(call)).toEqual({ plan: 'lifetime' });
+    expect(call.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{32,36}$/);
   });
 
   it('waits on return for the payment, then says so and goes back where it began', async () => {
     sessionStorage.setItem('pbshare.checkoutReturnTo', '/add-pb');
     let paid = false;
-    renderPricing('/pricing?checkout=cs_1', {
-      'GET /v1/billing': ({ url }) => {
-        expect(url.searchParams.get('checkout')).toBe('cs_1');
-        return ok({ ...freeBilling, checkout: { status: paid ? 'paid' : 'pending' } });
-      },
+    const { requests } = renderPricing('/pricing?checkout=cs_1', {
+      'GET /v1/billing': ({ url }) =>
+        url.searchParams.get('checkout') === 'cs_1'
+          ? ok({ ...freeBilling, checkout: { status: paid ? 'paid' : 'pending' } })
+          : ok(freeBilling),
     });
     expect(await screen.findByText('Confirming your payment…')).toBeVisible();
     paid = true;
@@ -73,6 +82,12 @@ describe('PricingPage, signed in', () => {
     expect(await screen.findByText('Subscription Purchased!', {}, { timeout: 4000 })).toBeVisible();
     expect(screen.getByText('Your subscription has been activated successfully.')).toBeVisible();
     expect(await screen.findByTestId('location')).toHaveTextContent('/add-pb');
+    // Every question about a checkout named this one.
+    const checkouts = callsTo(requests, 'GET /v1/billing')
+      .map(({ url }) => url.searchParams.get('checkout'))
+      .filter((id) => id !== null);
+    expect(checkouts).not.toHaveLength(0);
+    expect(new Set(checkouts)).toEqual(new Set(['cs_1']));
   });
 
   it('says clearly when the payment is still being confirmed after a minute', async () => {
@@ -89,12 +104,12 @@ describe('PricingPage, signed in', () => {
   });
 
   it('says at once, and stops asking, when the server knows no such checkout', async () => {
-    const { fetchMock } = renderPricing('/pricing?checkout=cs_unknown');
+    const { requests } = renderPricing('/pricing?checkout=cs_unknown');
     expect(await screen.findByText('Checkout not found')).toBeVisible();
     expect(screen.queryByText('Confirming your payment…')).not.toBeInTheDocument();
-    const asked = callsTo(fetchMock, 'GET /v1/billing').length;
+    const asked = callsTo(requests, 'GET /v1/billing').length;
     await new Promise((r) => setTimeout(r, 2000));
-    expect(callsTo(fetchMock, 'GET /v1/billing')).toHaveLength(asked);
+    expect(callsTo(requests, 'GET /v1/billing')).toHaveLength(asked);
   });
 
   it('forgets the page of an abandoned upgrade when /pricing is visited afresh', async () => {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { callsTo, fail, ok, stubApi, testUser, type StubHandler } from '@/test/api-stub';
+import { expectLinks } from '@/test/expect-links';
 import { renderPage } from '@/test/render';
 import { historyRecord, pbWith } from '@/test/fixtures/personal-bests';
 import { ProfilePage } from './profile-page';
@@ -36,13 +37,13 @@ function renderProfile(
   user = testUser,
 ) {
   localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
-  const fetchMock = stubApi({
+  const requests = stubApi({
     'GET /v1/users/profile': () => ok(user),
     'GET /v1/pbs': typeof pbs === 'function' ? pbs : () => ok(pbs),
     ...handlers,
   });
   const result = renderPage(<ProfilePage />, '/profile');
-  return { ...result, fetchMock };
+  return { ...result, requests };
 }
 
 describe('ProfilePage', () => {
@@ -76,22 +77,12 @@ describe('ProfilePage', () => {
     expect(screen.getByText('@ada')).toBeVisible();
     expect(screen.getByText('Lifts things.')).toBeVisible();
     expect(await screen.findByTestId('pb-count')).toHaveTextContent('1 Personal Best');
-    expect(screen.getByRole('link', { name: `${window.location.host}/ada` })).toHaveAttribute(
-      'href',
-      `${window.location.origin}/ada`,
-    );
-    expect(screen.getByRole('link', { name: 'Share Profile' })).toHaveAttribute(
-      'href',
-      '/share-profile',
-    );
-    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute(
-      'href',
-      '/profile/settings',
-    );
-    expect(screen.getByRole('link', { name: 'Edit profile' })).toHaveAttribute(
-      'href',
-      '/profile/settings',
-    );
+    expectLinks({
+      [`${window.location.host}/ada`]: `${window.location.origin}/ada`,
+      'Share Profile': '/share-profile',
+      Settings: '/profile/settings',
+      'Edit profile': '/profile/settings',
+    });
   });
 
   it('lists the cards and opens one with its story, actions and history', async () => {
@@ -120,14 +111,11 @@ describe('ProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Deadlift: 405 lbs. Show details' }));
     const open = screen.getByRole('article', { name: 'Deadlift' });
     expect(within(open).getByText('Four plates.')).toBeVisible();
-    expect(within(open).getByRole('link', { name: 'Edit Deadlift' })).toHaveAttribute(
-      'href',
-      '/edit-pb/r1',
+    expectLinks(
+      { 'Edit Deadlift': '/edit-pb/r1', 'Add New Personal Best for Deadlift': '/add-pb' },
+      open,
     );
     expect(within(open).getByRole('button', { name: 'Delete Deadlift' })).toBeVisible();
-    expect(
-      within(open).getByRole('link', { name: 'Add New Personal Best for Deadlift' }),
-    ).toHaveAttribute('href', '/add-pb');
     const history = within(open).getByRole('region', { name: 'Previous Personal Bests' });
     expect(within(history).getByText('365 lbs')).toBeVisible();
     expect(within(history).getByText('June 1, 2025 · 1 set × 2 reps')).toBeVisible();
@@ -172,7 +160,7 @@ describe('ProfilePage', () => {
   it('deletes the current record with the spec’s toasts', async () => {
     const user = userEvent.setup();
     let list = [deadlift, run];
-    const { fetchMock } = renderProfile(() => ok(list), {
+    const { requests } = renderProfile(() => ok(list), {
       'DELETE /v1/pbs/r2': () => {
         list = [deadlift];
         return ok(null, 'Personal best deleted');
@@ -188,7 +176,7 @@ describe('ProfilePage', () => {
     await waitFor(() => {
       expect(screen.getAllByTestId('pb-card')).toHaveLength(1);
     });
-    expect(callsTo(fetchMock, 'DELETE /v1/pbs/r2')).toHaveLength(1);
+    expect(callsTo(requests, 'DELETE /v1/pbs/r2')).toHaveLength(1);
   });
 
   it('deletes a history entry with its own toast', async () => {

@@ -18,14 +18,14 @@ afterEach(() => {
 
 describe('/{username}', () => {
   it('shows the viewer from the inline data at once, without a request', async () => {
-    const fetchMock = stubApi();
+    const requests = stubApi();
     inlineElement(JSON.stringify({ username: 'ada', profile: sampleProfile }));
     renderRoutes(routes, '/ada');
 
     const dialog = await screen.findByRole('dialog', { name: "Ada's personal bests" });
     expect(within(dialog).getByTestId('story-slide')).toHaveTextContent('Exercise 1');
     expect(document.title).toBe('Ada Personal Bests');
-    expect(callsTo(fetchMock, 'GET /v1/pbs/user/ada')).toHaveLength(0);
+    expect(callsTo(requests, 'GET /v1/pbs/user/ada')).toHaveLength(0);
     // The page is the story alone: no top bar.
     expect(screen.queryByRole('banner')).toBeNull();
     expect(document.getElementById(INLINE_PROFILE_ELEMENT_ID)).toBeNull();
@@ -54,7 +54,7 @@ describe('/{username}', () => {
   });
 
   it('shows Profile Not Found from the inline data, without a request', async () => {
-    const fetchMock = stubApi();
+    const requests = stubApi();
     inlineElement(JSON.stringify({ username: 'nobody', profile: null }));
     renderRoutes(routes, '/nobody');
     expect(
@@ -64,23 +64,23 @@ describe('/{username}', () => {
       screen.getByText("The profile you're looking for doesn't exist or is not available."),
     ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
-    expect(callsTo(fetchMock, 'GET /v1/pbs/user/nobody')).toHaveLength(0);
+    expect(callsTo(requests, 'GET /v1/pbs/user/nobody')).toHaveLength(0);
   });
 
   it('fetches the profile when the page carries none (a client-side visit)', async () => {
-    const fetchMock = stubApi({ 'GET /v1/pbs/user/Ada': () => ok(sampleProfile) });
+    const requests = stubApi({ 'GET /v1/pbs/user/Ada': () => ok(sampleProfile) });
     renderRoutes(routes, '/Ada');
     expect(await screen.findByText('Loading profile')).toBeInTheDocument();
     expect(await screen.findByRole('dialog', { name: "Ada's personal bests" })).toBeVisible();
-    expect(callsTo(fetchMock, 'GET /v1/pbs/user/Ada')).toHaveLength(1);
+    expect(callsTo(requests, 'GET /v1/pbs/user/Ada')).toHaveLength(1);
   });
 
   it("fetches when the inline data is someone else's", async () => {
-    const fetchMock = stubApi({ 'GET /v1/pbs/user/ada': () => ok(sampleProfile) });
+    const requests = stubApi({ 'GET /v1/pbs/user/ada': () => ok(sampleProfile) });
     inlineElement(JSON.stringify({ username: 'grace', profile: null }));
     renderRoutes(routes, '/ada');
     expect(await screen.findByRole('dialog')).toBeVisible();
-    expect(callsTo(fetchMock, 'GET /v1/pbs/user/ada')).toHaveLength(1);
+    expect(callsTo(requests, 'GET /v1/pbs/user/ada')).toHaveLength(1);
   });
 
   it('shows Profile Not Found when the API knows nobody', async () => {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { routes } from '@/app/router';
-import { callsTo, fail, jsonBodyOf, ok, stubApi, testUser } from '@/test/api-stub';
+import { fail, jsonBodyOf, ok, sentTo, stubApi, testUser } from '@/test/api-stub';
 import { renderRoutes } from '@/test/render';
 import { testPb, testVideoPb } from '@/test/fixtures/story-pbs';
 import { profileLink } from './profile-link';
@@ -113,7 +113,7 @@ describe('/share-profile', () => {
   it('lists the PBs with their values and badges; a tap toggles visibility at once', async () => {
     const user = userEvent.setup();
     let answer: (response: Response) => void = () => undefined;
-    const fetchMock = signedIn(
+    const requests = signedIn(
       [testPb(1, { sets: 3, reps: 5 }), testPb(2, { isVisible: false })],
       testUser,
       {
@@ -136,7 +136,7 @@ describe('/share-profile', () => {
     await user.click(row(1));
     // Optimistic: pressed before the server answers.
     expect(row(1)).toHaveAttribute('aria-pressed', 'true');
-    expect(jsonBodyOf(callsTo(fetchMock, 'PATCH /v1/pbs/visibility')[0])).toEqual({
+    expect(jsonBodyOf(await sentTo(requests, 'PATCH /v1/pbs/visibility'))).toEqual({
       id: 'pb-2',
       isVisible: true,
     });

@@ -10,6 +10,14 @@ function visibleSlideTitle(): string | null {
   return visible[0]?.querySelector('h3')?.textContent ?? null;
 }
 
+/** The visible slide's title once `ms` more have passed. */
+function titleAfter(ms: number): string | null {
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+  return visibleSlideTitle();
+}
+
 describe('HeroDemoCard', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -21,26 +29,10 @@ describe('HeroDemoCard', () => {
   it('moves to the next sample every 4 seconds and wraps around', () => {
     render(<HeroDemoCard />);
     expect(visibleSlideTitle()).toBe('Deadlift');
-
-    act(() => {
-      vi.advanceTimersByTime(3999);
-    });
-    expect(visibleSlideTitle()).toBe('Deadlift');
-
-    act(() => {
-      vi.advanceTimersByTime(1);
-    });
-    expect(visibleSlideTitle()).toBe('5K Run');
-
-    act(() => {
-      vi.advanceTimersByTime(4000);
-    });
-    expect(visibleSlideTitle()).toBe('Pull-ups');
-
-    act(() => {
-      vi.advanceTimersByTime(4000);
-    });
-    expect(visibleSlideTitle()).toBe('Deadlift');
+    expect(titleAfter(3999)).toBe('Deadlift');
+    expect(titleAfter(1)).toBe('5K Run');
+    expect(titleAfter(4000)).toBe('Pull-ups');
+    expect(titleAfter(4000)).toBe('Deadlift');
   });
 
   it('pauses while the pointer is over it', () => {
@@ -48,16 +40,10 @@ describe('HeroDemoCard', () => {
     const carousel = screen.getByRole('region', { name: 'Sample personal bests' });
 
     fireEvent.pointerEnter(carousel);
-    act(() => {
-      vi.advanceTimersByTime(12_000);
-    });
-    expect(visibleSlideTitle()).toBe('Deadlift');
+    expect(titleAfter(12_000)).toBe('Deadlift');
 
     fireEvent.pointerLeave(carousel);
-    act(() => {
-      vi.advanceTimersByTime(4000);
-    });
-    expect(visibleSlideTitle()).toBe('5K Run');
+    expect(titleAfter(4000)).toBe('5K Run');
   });
 
   it('jumps to a sample from its progress segment', () => {

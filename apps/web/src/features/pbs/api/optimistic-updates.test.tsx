@@ -4,7 +4,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 
-import { fail, ok, stubApi, callsTo, jsonBodyOf } from '@/test/api-stub';
+import { fail, jsonBodyOf, ok, sentTo, stubApi, type StubHandler } from '@/test/api-stub';
 import { createTestQueryClient } from '@/test/render';
 import { pbWith } from '@/test/fixtures/personal-bests';
 import { pbsQueryKey } from './pb-keys';
@@ -35,22 +35,36 @@ function deferred() {
   return { promise, answer };
 }
 
+/**
+ * Hides card `id` of `list` through useSetVisibility and waits until the cache shows it hidden,
+ * while the server holds its answer until the test gives it (`server.answer`).
+ */
+async function hideWhileTheServerWaits(
+  list: PersonalBest[],
+  id: string,
+  handlers: Record<string, StubHandler> = {},
+) {
+  const server = deferred();
+  const requests = stubApi({ 'PATCH /v1/pbs/visibility': () => server.promise, ...handlers });
+  const { queryClient, wrapper } = setup(list);
+  const { result } = renderHook(() => useSetVisibility(), { wrapper });
+
+  act(() => {
+    result.current.mutate({ id, isVisible: false });
+  });
+  await waitFor(() => {
+    expect(cached(queryClient)?.find((pb) => pb.id === id)?.isVisible).toBe(false);
+  });
+  return { server, requests, queryClient, result };
+}
+
 describe('optimistic visibility', () => {
   it('hides at once, keeps it when the server agrees and marks the list stale', async () => {
-    const server = deferred();
-    const fetchMock = stubApi({
-      'PATCH /v1/pbs/visibility': () => server.promise,
-    });
-    const { queryClient, wrapper } = setup([deadlift, run]);
-    const { result } = renderHook(() => useSetVisibility(), { wrapper });
-
-    act(() => {
-      result.current.mutate({ id: 'r1', isVisible: false });
-    });
-    await waitFor(() => {
-      expect(cached(queryClient)?.[0]?.isVisible).toBe(false);
-    });
-    expect(jsonBodyOf(callsTo(fetchMock, 'PATCH /v1/pbs/visibility')[0])).toEqual({
+    const { server, requests, queryClient, result } = await hideWhileTheServerWaits(
+      [deadlift, run],
+      'r1',
+    );
+    expect(jsonBodyOf(await sentTo(requests, 'PATCH /v1/pbs/visibility'))).toEqual({
       id: 'r1',
       isVisible: false,
     });
@@ -67,19 +81,8 @@ describe('optimistic visibility', () => {
   });
 
   it('rolls back when the server refuses', async () => {
-    const server = deferred();
-    stubApi({
-      'PATCH /v1/pbs/visibility': () => server.promise,
+    const { server, queryClient, result } = await hideWhileTheServerWaits([deadlift, run], 'r2', {
       'GET /v1/pbs': () => ok([deadlift, run]),
-    });
-    const { queryClient, wrapper } = setup([deadlift, run]);
-    const { result } = renderHook(() => useSetVisibility(), { wrapper });
-
-    act(() => {
-      result.current.mutate({ id: 'r2', isVisible: false });
-    });
-    await waitFor(() => {
-      expect(cached(queryClient)?.[1]?.isVisible).toBe(false);
     });
 
     server.answer(fail(500, 'INTERNAL_ERROR', 'Something went wrong'));
@@ -93,7 +96,7 @@ describe('optimistic visibility', () => {
 describe('optimistic reorder', () => {
   it('shows the new order at once and goes back to the old one on failure', async () => {
     const server = deferred();
-    const fetchMock = stubApi({
+    const requests = stubApi({
       'PATCH /v1/pbs/update-order': () => server.promise,
       'GET /v1/pbs': () => ok([deadlift, run, pullUps]),
     });
@@ -110,7 +113,7 @@ describe('optimistic reorder', () => {
         '5K Run',
       ]);
     });
-    expect(jsonBodyOf(callsTo(fetchMock, 'PATCH /v1/pbs/update-order')[0])).toEqual({
+    expect(jsonBodyOf(await sentTo(requests, 'PATCH /v1/pbs/update-order'))).toEqual({
       orderedIds: ['r3', 'r1', 'r2'],
     });
 
