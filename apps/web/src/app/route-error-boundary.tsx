@@ -1,7 +1,9 @@
 import { SearchX, TriangleAlert } from 'lucide-react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
+import { MessageScreen } from '@/components/layout/message-screen';
 import { Button } from '@/components/ui/button';
+import { IconBadge } from '@/components/ui/icon-badge';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 
 /** Shown instead of a page that failed to load or threw while rendering. */
@@ -12,37 +14,33 @@ export function RouteErrorBoundary() {
   useDocumentTitle(pageTitle(notFound ? 'Page not found' : 'Something went wrong'));
 
   return (
-    <section className="mx-auto flex w-full max-w-lg flex-1 flex-col items-center justify-center px-6 py-24 text-center">
-      <span className="mb-6 inline-flex size-14 items-center justify-center rounded-2xl bg-primary-soft text-primary">
-        {notFound ? (
-          <SearchX className="size-7" aria-hidden="true" />
-        ) : (
-          <TriangleAlert className="size-7" aria-hidden="true" />
-        )}
-      </span>
-      <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">{title}</h1>
-      <p className="mt-3 text-muted-foreground text-pretty">
-        {notFound
+    <MessageScreen
+      mark={<IconBadge icon={notFound ? SearchX : TriangleAlert} size="lg" className="mb-6" />}
+      title={title}
+      description={
+        notFound
           ? 'The page you were looking for does not exist.'
-          : 'We hit a snag showing this page. Reloading usually fixes it; if it keeps happening, please try again in a little while.'}
-      </p>
-      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-        {notFound ? null : (
-          <Button
-            onClick={() => {
-              window.location.reload();
-            }}
-          >
-            Reload page
+          : 'We hit a snag showing this page. Reloading usually fixes it; if it keeps happening, please try again in a little while.'
+      }
+      actions={
+        <>
+          {notFound ? null : (
+            <Button
+              onClick={() => {
+                window.location.reload();
+              }}
+            >
+              Reload page
+            </Button>
+          )}
+          <Button asChild variant={notFound ? 'primary' : 'outline'}>
+            {/* A full document load: the router state may be what broke. */}
+            <Link to="/" reloadDocument>
+              Return to Home
+            </Link>
           </Button>
-        )}
-        <Button asChild variant={notFound ? 'primary' : 'outline'}>
-          {/* A full document load: the router state may be what broke. */}
-          <Link to="/" reloadDocument>
-            Return to Home
-          </Link>
-        </Button>
-      </div>
-    </section>
+        </>
+      }
+    />
   );
 }

@@ -83,28 +83,20 @@ export interface ApiClientOptions {
   session?: SessionHandlers;
 }
 
+/** Options of the method shorthands, which set the method (and the body) themselves. */
+type CallOptions<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
+/** A shorthand for a method without a body (GET, DELETE). */
+type BodilessCall = <T = unknown>(path: string, options?: CallOptions<T>) => Promise<T>;
+/** A shorthand for a method with a JSON (or FormData) body. */
+type BodyCall = <T = unknown>(path: string, body?: unknown, options?: CallOptions<T>) => Promise<T>;
+
 export interface ApiClient {
   request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
-  get<T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
-  post<T = unknown>(
-    path: string,
-    body?: unknown,
-    options?: Omit<RequestOptions<T>, 'method' | 'body'>,
-  ): Promise<T>;
-  put<T = unknown>(
-    path: string,
-    body?: unknown,
-    options?: Omit<RequestOptions<T>, 'method' | 'body'>,
-  ): Promise<T>;
-  patch<T = unknown>(
-    path: string,
-    body?: unknown,
-    options?: Omit<RequestOptions<T>, 'method' | 'body'>,
-  ): Promise<T>;
-  delete<T = unknown>(
-    path: string,
-    options?: Omit<RequestOptions<T>, 'method' | 'body'>,
-  ): Promise<T>;
+  get: BodilessCall;
+  post: BodyCall;
+  put: BodyCall;
+  patch: BodyCall;
+  delete: BodilessCall;
   /**
    * Runs a call made by other means (an XMLHttpRequest upload) under the same session rules as
    * `request`: `attempt` gets the token to send and rejects with an ApiError; a 401 UNAUTHORIZED

@@ -1,8 +1,9 @@
-import { CircleAlert } from 'lucide-react';
+import { CircleAlert, CircleCheck, type LucideIcon } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 
 import { cn } from '@/lib/cn';
 import { TextLink } from './text-link';
+import { withClasses } from './with-classes';
 
 const variants = {
   default: 'border-border bg-muted text-foreground [&>svg]:text-muted-foreground',
@@ -33,18 +34,10 @@ export function Alert({ variant = 'default', className, role, ...props }: AlertP
   );
 }
 
-export function AlertTitle({ className, ...props }: ComponentProps<'p'>) {
-  return <p className={cn('col-start-2 font-semibold leading-tight', className)} {...props} />;
-}
-
-export function AlertDescription({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      className={cn('col-start-2 leading-relaxed [&_p]:leading-relaxed', className)}
-      {...props}
-    />
-  );
-}
+export const { AlertTitle, AlertDescription } = withClasses({
+  AlertTitle: ['p', 'col-start-2 font-semibold leading-tight'],
+  AlertDescription: ['div', 'col-start-2 leading-relaxed [&_p]:leading-relaxed'],
+});
 
 export interface ErrorAlertProps {
   children: ReactNode;
@@ -68,6 +61,30 @@ export function ErrorAlert({ children, link, className }: ErrorAlertProps) {
           </p>
         ) : null}
       </AlertDescription>
+    </Alert>
+  );
+}
+
+export interface SuccessAlertProps {
+  children: ReactNode;
+  title?: ReactNode;
+  /** A check mark unless the message calls for another, such as a letter for a sent mail. */
+  icon?: LucideIcon;
+  className?: string;
+}
+
+/** A request that went through, said politely (role="status"). */
+export function SuccessAlert({
+  children,
+  title,
+  icon: Icon = CircleCheck,
+  className,
+}: SuccessAlertProps) {
+  return (
+    <Alert variant="success" className={className}>
+      <Icon aria-hidden="true" />
+      {title ? <AlertTitle>{title}</AlertTitle> : null}
+      <AlertDescription>{children}</AlertDescription>
     </Alert>
   );
 }

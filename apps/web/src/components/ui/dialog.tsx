@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 
 import { cn } from '@/lib/cn';
+import { withClasses } from './with-classes';
 
 /*
  * Radix Dialog traps focus inside the content, closes on Escape and on an outside click, returns
@@ -45,36 +46,9 @@ export function DialogContent({
   );
 }
 
-export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 pr-8', className)} {...props} />;
-}
-
-export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
-      {...props}
-    />
-  );
-}
-
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      className={cn('text-lg leading-tight font-semibold tracking-tight', className)}
-      {...props}
-    />
-  );
-}
-
-export function DialogDescription({
-  className,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description
-      className={cn('text-sm leading-relaxed text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
+export const { DialogHeader, DialogFooter, DialogTitle, DialogDescription } = withClasses({
+  DialogHeader: ['div', 'flex flex-col gap-1.5 pr-8'],
+  DialogFooter: ['div', 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end'],
+  DialogTitle: [DialogPrimitive.Title, 'text-lg leading-tight font-semibold tracking-tight'],
+  DialogDescription: [DialogPrimitive.Description, 'text-sm leading-relaxed text-muted-foreground'],
+});

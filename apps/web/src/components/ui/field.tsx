@@ -1,7 +1,10 @@
 import { useId, type ReactNode } from 'react';
 
 import { cn } from '@/lib/cn';
+import { Input } from './input';
 import { Label } from './label';
+import { PasswordInput } from './password-input';
+import { Textarea } from './textarea';
 
 /** What a control inside a Field spreads onto itself so the label, hint and error name it. */
 export interface FieldControlProps {
@@ -62,3 +65,33 @@ export function FieldError({ id, message }: { id?: string; message: string | und
     </p>
   );
 }
+
+/** A Field's own props, without the control it wraps. */
+type FieldFrameProps = Omit<FieldProps, 'children'>;
+
+/**
+ * A Field around one kind of control: the Field's props (label, hint, error, labelEnd, className)
+ * go to the frame, every other prop (a `register(...)` spread included) to the control.
+ */
+function withField<P extends object>(Control: (props: P) => ReactNode, name: string) {
+  function ControlField({
+    label,
+    hint,
+    error,
+    labelEnd,
+    className,
+    ...controlProps
+  }: FieldFrameProps & Omit<P, keyof FieldFrameProps>) {
+    return (
+      <Field label={label} hint={hint} error={error} labelEnd={labelEnd} className={className}>
+        {(control) => <Control {...control} {...(controlProps as P)} />}
+      </Field>
+    );
+  }
+  ControlField.displayName = name;
+  return ControlField;
+}
+
+export const InputField = withField(Input, 'InputField');
+export const PasswordField = withField(PasswordInput, 'PasswordField');
+export const TextareaField = withField(Textarea, 'TextareaField');

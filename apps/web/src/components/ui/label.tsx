@@ -1,16 +1,10 @@
 import * as LabelPrimitive from '@radix-ui/react-label';
-import type { ComponentProps } from 'react';
 
-import { cn } from '@/lib/cn';
+import { withClasses } from './with-classes';
 
-export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return (
-    <LabelPrimitive.Root
-      className={cn(
-        'text-sm leading-none font-medium text-foreground select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-60',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const { Label } = withClasses({
+  Label: [
+    LabelPrimitive.Root,
+    'text-sm leading-none font-medium text-foreground select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-60',
+  ],
+});

@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { emailOnlyInputSchema } from '@pbshare/shared';
-import { KeyRound, MailCheck } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 
-import { Alert, AlertDescription, AlertTitle, ErrorAlert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { TextLink } from '@/components/ui/text-link';
+import { ErrorAlert, SuccessAlert } from '@/components/ui/alert';
+import { Form, SubmitButton } from '@/components/ui/form';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { errorMessage } from '@/lib/form-errors';
 import { FORGOT_PASSWORD_MESSAGE, useForgotPassword } from './api/forgot-password';
-import { AuthLayout } from './components/auth-layout';
+import { PasswordRecoveryLayout } from './components/auth-layout';
 import { EmailField } from './components/email-field';
 import { EMAIL_NOT_SENT_MESSAGE } from './messages';
 
@@ -24,24 +23,14 @@ export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
 
   return (
-    <AuthLayout
-      icon={<KeyRound aria-hidden="true" />}
+    <PasswordRecoveryLayout
       title="Forgot your password?"
       description="Enter the email you signed up with and we will send you a link to choose a new password."
-      footer={
-        <>
-          Remembered it? <TextLink to="/login">Back to sign in</TextLink>
-        </>
-      }
     >
       {forgot.isSuccess ? (
-        <Alert variant="success">
-          <MailCheck aria-hidden="true" />
-          <AlertTitle>Check your inbox</AlertTitle>
-          <AlertDescription>
-            {FORGOT_PASSWORD_MESSAGE} The link works for 30 minutes.
-          </AlertDescription>
-        </Alert>
+        <SuccessAlert icon={MailCheck} title="Check your inbox">
+          {FORGOT_PASSWORD_MESSAGE} The link works for 30 minutes.
+        </SuccessAlert>
       ) : (
         <>
           {forgot.error ? (
@@ -49,23 +38,19 @@ export function ForgotPasswordPage() {
               {errorMessage(forgot.error, EMAIL_NOT_SENT_MESSAGE)}
             </ErrorAlert>
           ) : null}
-          <form
-            noValidate
+          <Form
             aria-label="Reset your password"
-            className="grid gap-5"
-            onSubmit={(event) => {
-              void handleSubmit(({ email }) => {
-                forgot.mutate(email);
-              })(event);
-            }}
+            onSubmit={handleSubmit(({ email }) => {
+              forgot.mutate(email);
+            })}
           >
             <EmailField registration={register('email')} error={errors.email?.message} />
-            <Button type="submit" size="lg" className="w-full" disabled={forgot.isPending}>
-              {forgot.isPending ? 'Sending...' : 'Send reset link'}
-            </Button>
-          </form>
+            <SubmitButton className="w-full" pending={forgot.isPending} pendingLabel="Sending...">
+              Send reset link
+            </SubmitButton>
+          </Form>
         </>
       )}
-    </AuthLayout>
+    </PasswordRecoveryLayout>
   );
 }

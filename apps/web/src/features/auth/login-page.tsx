@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginInputSchema, PRODUCT_NAME } from '@pbshare/shared';
-import { CircleAlert, CircleCheck, LogIn, MailCheck } from 'lucide-react';
+import { CircleAlert, LogIn, MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Alert, AlertDescription, AlertTitle, SuccessAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { PasswordInput } from '@/components/ui/password-input';
+import { PasswordField } from '@/components/ui/field';
+import { Form, SubmitButton } from '@/components/ui/form';
 import { TextLink } from '@/components/ui/text-link';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { isApiError } from '@/lib/api-client';
@@ -56,7 +56,7 @@ export function LoginPage() {
 
   return (
     <AuthLayout
-      icon={<LogIn aria-hidden="true" />}
+      icon={LogIn}
       title="Welcome back"
       description={`Sign in to log and share your personal bests on ${PRODUCT_NAME}.`}
       footer={
@@ -66,10 +66,7 @@ export function LoginPage() {
       }
     >
       {notice?.message && !login.error ? (
-        <Alert variant="success" className="mb-5">
-          <CircleCheck aria-hidden="true" />
-          <AlertDescription>{notice.message}</AlertDescription>
-        </Alert>
+        <SuccessAlert className="mb-5">{notice.message}</SuccessAlert>
       ) : null}
 
       {login.error ? (
@@ -108,19 +105,15 @@ export function LoginPage() {
         </Alert>
       ) : null}
 
-      <form
-        noValidate
+      <Form
         aria-label="Sign in"
-        className="grid gap-5"
-        onSubmit={(event) => {
-          void handleSubmit((values) => {
-            resend.reset();
-            login.mutate(values);
-          })(event);
-        }}
+        onSubmit={handleSubmit((values) => {
+          resend.reset();
+          login.mutate(values);
+        })}
       >
         <EmailField registration={register('email')} error={errors.email?.message} />
-        <Field
+        <PasswordField
           label="Password"
           error={errors.password?.message}
           labelEnd={
@@ -128,15 +121,17 @@ export function LoginPage() {
               Forgot password?
             </TextLink>
           }
+          autoComplete="current-password"
+          {...register('password')}
+        />
+        <SubmitButton
+          className="mt-1 w-full"
+          pending={login.isPending}
+          pendingLabel="Signing in..."
         >
-          {(control) => (
-            <PasswordInput {...control} autoComplete="current-password" {...register('password')} />
-          )}
-        </Field>
-        <Button type="submit" size="lg" className="mt-1 w-full" disabled={login.isPending}>
-          {login.isPending ? 'Signing in...' : 'Sign In'}
-        </Button>
-      </form>
+          Sign In
+        </SubmitButton>
+      </Form>
     </AuthLayout>
   );
 }

@@ -1,19 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordInputSchema } from '@pbshare/shared';
-import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 
 import { ErrorAlert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { TextLink } from '@/components/ui/text-link';
+import { Form, SubmitButton } from '@/components/ui/form';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { isApiError } from '@/lib/api-client';
 import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
 import { PASSWORD_RESET_MESSAGE, useResetPassword } from './api/reset-password';
 import type { AuthNotice } from './auth-notice';
-import { AuthLayout } from './components/auth-layout';
+import { PasswordRecoveryLayout } from './components/auth-layout';
 import { NewPasswordFields } from './components/new-password-fields';
 
 export const PASSWORDS_DO_NOT_MATCH = 'The passwords do not match';
@@ -48,15 +46,9 @@ export function ResetPasswordPage() {
     (reset.error.code === 'TOKEN_INVALID' || reset.error.code === 'TOKEN_EXPIRED');
 
   return (
-    <AuthLayout
-      icon={<KeyRound aria-hidden="true" />}
+    <PasswordRecoveryLayout
       title="Choose a new password"
       description="Once it is saved, every device signed in to your account is signed out."
-      footer={
-        <>
-          Remembered it? <TextLink to="/login">Back to sign in</TextLink>
-        </>
-      }
     >
       {!token || reset.error ? (
         <ErrorAlert
@@ -73,21 +65,17 @@ export function ResetPasswordPage() {
         </ErrorAlert>
       ) : null}
 
-      <form
-        noValidate
+      <Form
         aria-label="Choose a new password"
-        className="grid gap-5"
-        onSubmit={(event) => {
-          void handleSubmit(async ({ password }) => {
-            try {
-              await reset.mutateAsync({ token, password });
-              const notice: AuthNotice = { message: PASSWORD_RESET_MESSAGE };
-              void navigate('/login', { replace: true, state: notice });
-            } catch (error) {
-              applyFieldErrors(error, setError, ['password']);
-            }
-          })(event);
-        }}
+        onSubmit={handleSubmit(async ({ password }) => {
+          try {
+            await reset.mutateAsync({ token, password });
+            const notice: AuthNotice = { message: PASSWORD_RESET_MESSAGE };
+            void navigate('/login', { replace: true, state: notice });
+          } catch (error) {
+            applyFieldErrors(error, setError, ['password']);
+          }
+        })}
       >
         <NewPasswordFields
           password={{
@@ -101,15 +89,15 @@ export function ResetPasswordPage() {
             error: errors.confirmPassword?.message,
           }}
         />
-        <Button
-          type="submit"
-          size="lg"
+        <SubmitButton
           className="w-full"
-          disabled={!token || reset.isPending || linkFailed}
+          pending={reset.isPending}
+          pendingLabel="Saving..."
+          disabled={!token || linkFailed}
         >
-          {reset.isPending ? 'Saving...' : 'Reset password'}
-        </Button>
-      </form>
-    </AuthLayout>
+          Reset password
+        </SubmitButton>
+      </Form>
+    </PasswordRecoveryLayout>
   );
 }

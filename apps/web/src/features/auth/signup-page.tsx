@@ -6,17 +6,15 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, useSearchParams } from 'react-router';
 
 import { ErrorAlert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
+import { Form, SubmitButton } from '@/components/ui/form';
 import { TextLink } from '@/components/ui/text-link';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { isApiError } from '@/lib/api-client';
 import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
 import { useRegister } from './api/register';
 import { AuthLayout } from './components/auth-layout';
-import { NEW_PASSWORD_HINT } from './components/new-password-fields';
+import { NewPasswordField } from './components/new-password-fields';
+import { UsernameField } from './components/username-field';
 import { VerifyEmailNotice } from './components/verify-email-notice';
 import { useAuth } from './use-auth';
 import { EmailField } from './components/email-field';
@@ -74,11 +72,10 @@ function SignupForm({ defaultValues, onRegistered }: SignupFormProps) {
   } = useForm({ resolver: zodResolver(registerInputSchema), defaultValues });
   const signUp = useRegister();
   const username = useWatch({ control, name: 'displayName' });
-  const host = window.location.host;
 
   return (
     <AuthLayout
-      icon={<UserPlus aria-hidden="true" />}
+      icon={UserPlus}
       title="Create your account"
       description="Log your personal bests with the proof and the story, and share them on one link."
       footer={
@@ -100,55 +97,39 @@ function SignupForm({ defaultValues, onRegistered }: SignupFormProps) {
         </ErrorAlert>
       ) : null}
 
-      <form
-        noValidate
+      <Form
         aria-label="Sign up"
-        className="grid gap-5"
-        onSubmit={(event) => {
-          void handleSubmit(async (values) => {
-            try {
-              const user = await signUp.mutateAsync(values);
-              onRegistered(values, user.email);
-            } catch (error) {
-              applyFieldErrors(error, setError, ['email', 'password', 'displayName'], {
-                EMAIL_TAKEN: 'email',
-                USERNAME_TAKEN: 'displayName',
-              });
-            }
-          })(event);
-        }}
+        onSubmit={handleSubmit(async (values) => {
+          try {
+            const user = await signUp.mutateAsync(values);
+            onRegistered(values, user.email);
+          } catch (error) {
+            applyFieldErrors(error, setError, ['email', 'password', 'displayName'], {
+              EMAIL_TAKEN: 'email',
+              USERNAME_TAKEN: 'displayName',
+            });
+          }
+        })}
       >
         <EmailField registration={register('email')} error={errors.email?.message} />
-        <Field label="Password" hint={NEW_PASSWORD_HINT} error={errors.password?.message}>
-          {(control) => (
-            <PasswordInput {...control} autoComplete="new-password" {...register('password')} />
-          )}
-        </Field>
-        <Field
-          label="Username"
-          hint={
-            <>
-              Your public page: {host}/
-              <span className="font-medium text-foreground">{username.trim() || 'username'}</span>
-            </>
-          }
+        <NewPasswordField
+          label="Password"
+          registration={register('password')}
+          error={errors.password?.message}
+        />
+        <UsernameField
+          registration={register('displayName')}
           error={errors.displayName?.message}
+          value={username}
+          placeholder="yourname"
+        />
+        <SubmitButton
+          className="mt-1 w-full"
+          pending={signUp.isPending}
+          pendingLabel="Creating account..."
         >
-          {(control) => (
-            <Input
-              {...control}
-              autoComplete="username"
-              autoCapitalize="none"
-              autoCorrect="off"
-              spellCheck={false}
-              placeholder="yourname"
-              {...register('displayName')}
-            />
-          )}
-        </Field>
-        <Button type="submit" size="lg" className="mt-1 w-full" disabled={signUp.isPending}>
-          {signUp.isPending ? 'Creating account...' : 'Create account'}
-        </Button>
+          Create account
+        </SubmitButton>
         <p className="text-center text-xs leading-relaxed text-muted-foreground">
           By signing up you agree to the{' '}
           <TextLink to="/terms" className="font-medium">
@@ -160,7 +141,7 @@ function SignupForm({ defaultValues, onRegistered }: SignupFormProps) {
           </TextLink>{' '}
           of {PRODUCT_NAME}.
         </p>
-      </form>
+      </Form>
     </AuthLayout>
   );
 }

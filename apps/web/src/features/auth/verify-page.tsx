@@ -54,7 +54,7 @@ export function VerifyPage() {
 
   return (
     <AuthLayout
-      icon={<MailWarning aria-hidden="true" />}
+      icon={MailWarning}
       title={expired ? 'This link has expired' : 'We could not verify your email'}
       description="Enter the address you signed up with and we will send you a new verification link."
       footer={

@@ -148,24 +148,6 @@ const sections: LegalSection[] = [
       </p>
     ),
   },
-  {
-    id: 'contact',
-    title: 'Contact',
-    body: (
-      <ul>
-        <li>
-          Privacy questions and requests: <ContactEmail kind="privacy" />
-        </li>
-        <li>
-          Everything else: <ContactEmail kind="support" /> (see also our{' '}
-          <Link to="/terms" className={linkClasses}>
-            Terms of Service
-          </Link>
-          )
-        </li>
-      </ul>
-    ),
-  },
 ];
 
 export function PrivacyPage() {
@@ -179,6 +161,18 @@ export function PrivacyPage() {
         </p>
       }
       sections={sections}
+      contact={[
+        <>
+          Privacy questions and requests: <ContactEmail kind="privacy" />
+        </>,
+        <>
+          Everything else: <ContactEmail kind="support" /> (see also our{' '}
+          <Link to="/terms" className={linkClasses}>
+            Terms of Service
+          </Link>
+          )
+        </>,
+      ]}
     />
   );
 }

@@ -158,24 +158,6 @@ const sections: LegalSection[] = [
       </p>
     ),
   },
-  {
-    id: 'contact',
-    title: 'Contact',
-    body: (
-      <ul>
-        <li>
-          Questions about these terms or your account: <ContactEmail kind="support" />
-        </li>
-        <li>
-          Questions about your data: <ContactEmail kind="privacy" /> (see our{' '}
-          <Link to="/privacy" className={linkClasses}>
-            Privacy Policy
-          </Link>
-          )
-        </li>
-      </ul>
-    ),
-  },
 ];
 
 export function TermsPage() {
@@ -189,6 +171,18 @@ export function TermsPage() {
         </p>
       }
       sections={sections}
+      contact={[
+        <>
+          Questions about these terms or your account: <ContactEmail kind="support" />
+        </>,
+        <>
+          Questions about your data: <ContactEmail kind="privacy" /> (see our{' '}
+          <Link to="/privacy" className={linkClasses}>
+            Privacy Policy
+          </Link>
+          )
+        </>,
+      ]}
     />
   );
 }

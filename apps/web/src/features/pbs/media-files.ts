@@ -6,22 +6,14 @@ export interface MediaProblem {
   message: string;
 }
 
-export const INVALID_FILE_TYPE: MediaProblem = {
-  title: 'Invalid file type',
-  message: MEDIA_MESSAGES.notMedia,
-};
-export const VIDEO_TOO_LONG: MediaProblem = {
-  title: 'Video too long',
-  message: MEDIA_MESSAGES.videoTooLong,
-};
-export const IMAGE_TOO_LARGE: MediaProblem = {
-  title: 'File too large',
-  message: MEDIA_MESSAGES.imageTooLarge,
-};
-export const VIDEO_TOO_LARGE: MediaProblem = {
-  title: 'File too large',
-  message: MEDIA_MESSAGES.videoTooLarge,
-};
+function problem(title: string, message: string): MediaProblem {
+  return { title, message };
+}
+
+export const INVALID_FILE_TYPE = problem('Invalid file type', MEDIA_MESSAGES.notMedia);
+export const VIDEO_TOO_LONG = problem('Video too long', MEDIA_MESSAGES.videoTooLong);
+export const IMAGE_TOO_LARGE = problem('File too large', MEDIA_MESSAGES.imageTooLarge);
+export const VIDEO_TOO_LARGE = problem('File too large', MEDIA_MESSAGES.videoTooLarge);
 
 /** What a picked file is by its declared type (the server sniffs the bytes again). */
 export function mediaTypeOf(file: Blob): MediaType | undefined {

@@ -5,6 +5,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Decoration } from '@/components/ui/decoration';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { errorMessage } from '@/lib/form-errors';
 import { useAppConfig } from '@/features/app-config';
@@ -93,10 +94,7 @@ export function PricingPage() {
 
   return (
     <div className="relative isolate">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-x-0 -top-16 -z-10 h-[34rem] bg-[radial-gradient(50rem_24rem_at_50%_0%,rgb(255_106_43/0.14),transparent_70%)]"
-      />
+      <Decoration className="inset-x-0 -top-16 -z-10 h-[34rem] bg-[radial-gradient(50rem_24rem_at_50%_0%,rgb(255_106_43/0.14),transparent_70%)]" />
       <div className="mx-auto w-full max-w-6xl px-4 pt-10 pb-24 sm:px-6 sm:pt-16">
         <div className="mx-auto flex max-w-2xl flex-col items-center text-center">
           <p

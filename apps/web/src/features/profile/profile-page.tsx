@@ -1,13 +1,23 @@
 import { FREE_TIER_PB_LIMIT, type PersonalBest } from '@pbshare/shared';
-import { Plus, RotateCw } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
+import { RetryButton } from '@/components/ui/retry-button';
 import { toast } from '@/components/ui/toaster';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { useAuth } from '@/features/auth';
-import { usePersonalBests, useReorderPersonalBests, useSetVisibility, FreeLimitDialog, PbGrid, NoPbsYet, PbsLoading, usePbDeletion } from '@/features/pbs';
+import {
+  usePersonalBests,
+  useReorderPersonalBests,
+  useSetVisibility,
+  FreeLimitDialog,
+  PbGrid,
+  NoPbsYet,
+  PbsLoading,
+  usePbDeletion,
+} from '@/features/pbs';
 import { pricingFrom } from '@/features/pricing';
 import { ProfileHeader } from './components/profile-header';
 
@@ -112,15 +122,7 @@ export function ProfilePage() {
               <p className="text-sm text-muted-foreground">
                 Your personal bests could not be loaded.
               </p>
-              <Button
-                variant="outline"
-                onClick={() => {
-                  void pbs.refetch();
-                }}
-              >
-                <RotateCw aria-hidden="true" />
-                Try again
-              </Button>
+              <RetryButton onRetry={pbs.refetch} />
             </div>
           ) : pbs.data.length === 0 ? (
             <NoPbsYet

@@ -1,8 +1,8 @@
 import type { User } from '@pbshare/shared';
-import { KeyRound, ShieldUser, UserRound, X, type LucideIcon } from 'lucide-react';
+import { KeyRound, ShieldUser, UserRound, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 
+import { ClosablePage } from '@/components/layout/closable-page';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { useAuth } from '@/features/auth';
@@ -49,18 +49,7 @@ export function SettingsPage() {
   if (!user) return null;
 
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 pt-6 pb-20 sm:px-6 sm:pt-10">
-      <div className="flex items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Profile Settings</h1>
-        <Link
-          to="/profile"
-          aria-label="Close settings"
-          className="-mr-2 inline-flex size-11 items-center justify-center rounded-xl text-muted-foreground transition-colors hover:bg-secondary hover:text-foreground"
-        >
-          <X className="size-5" aria-hidden="true" />
-        </Link>
-      </div>
-
+    <ClosablePage title="Profile Settings" closeTo="/profile" closeLabel="Close settings">
       <Tabs defaultValue="profile" className="mt-6">
         <TabsList aria-label="Settings" className="w-full">
           {tabs.map(({ value, label, icon: Icon }) => (
@@ -82,6 +71,6 @@ export function SettingsPage() {
           </TabsContent>
         ))}
       </Tabs>
-    </div>
+    </ClosablePage>
   );
 }

@@ -5,7 +5,14 @@ import {
   type PbMedia,
 } from '@pbshare/shared';
 import { ImageOff } from 'lucide-react';
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type CSSProperties,
+  type SyntheticEvent,
+} from 'react';
 
 import { cn } from '@/lib/cn';
 import { playWithRetries } from '@/lib/play-with-retries';
@@ -25,6 +32,15 @@ function fittedBox(ratio: number | null): CSSProperties | undefined {
 /** Top and bottom edges of fitted media melt into the blurred backdrop rather than cut. */
 const SOFT_EDGES =
   '[mask-image:linear-gradient(to_bottom,transparent,black_9%,black_91%,transparent)]';
+
+/** The width/height ratio of a loaded picture or of a video whose metadata arrived. */
+function naturalRatio(element: HTMLImageElement | HTMLVideoElement): number | null {
+  const [width, height] =
+    element instanceof HTMLVideoElement
+      ? [element.videoWidth, element.videoHeight]
+      : [element.naturalWidth, element.naturalHeight];
+  return width && height ? width / height : null;
+}
 
 export function hasMedia(media: PbMedia | null | undefined): media is PbMedia {
   return Boolean(media?.fullUrl);
@@ -68,7 +84,16 @@ export function StoryMedia({
   const backdrop = storyBackdropUrl(media);
 
   const box = fittedBox(ratio);
-  const mediaClass = cn('relative object-contain select-none', box ? SOFT_EDGES : 'size-full');
+  const measure = (event: SyntheticEvent<HTMLImageElement | HTMLVideoElement>) => {
+    const known = naturalRatio(event.currentTarget);
+    if (known) setRatio(known);
+  };
+  // The picture and the video sit in the frame alike.
+  const framed = {
+    onError: onFail,
+    className: cn('relative object-contain select-none', box ? SOFT_EDGES : 'size-full'),
+    style: box,
+  };
 
   return (
     <div className="relative size-full overflow-hidden bg-black">
@@ -88,10 +113,8 @@ export function StoryMedia({
             label={label}
             muted={muted}
             onAutoplayBlocked={onAutoplayBlocked}
-            onError={onFail}
-            onRatio={setRatio}
-            className={mediaClass}
-            style={box}
+            onLoadedMetadata={measure}
+            {...framed}
           />
         ) : (
           <img
@@ -100,13 +123,8 @@ export function StoryMedia({
             sizes={STORY_MEDIA_SIZES}
             alt={label}
             draggable={false}
-            onError={onFail}
-            onLoad={(event) => {
-              const { naturalWidth, naturalHeight } = event.currentTarget;
-              if (naturalWidth && naturalHeight) setRatio(naturalWidth / naturalHeight);
-            }}
-            className={mediaClass}
-            style={box}
+            onLoad={measure}
+            {...framed}
           />
         )}
       </div>
@@ -129,16 +147,11 @@ function MediaPlaceholder() {
   );
 }
 
-interface StoryVideoProps {
+interface StoryVideoProps extends Omit<ComponentProps<'video'>, 'src' | 'poster' | 'muted'> {
   media: PbMedia;
   label: string;
   muted: boolean;
   onAutoplayBlocked: () => void;
-  onError: () => void;
-  /** The video's width/height ratio, once its metadata is known. */
-  onRatio: (ratio: number) => void;
-  className?: string;
-  style?: CSSProperties | undefined;
 }
 
 /**
@@ -146,16 +159,7 @@ interface StoryVideoProps {
  * loading, so it is tried again at the spec's 100, 300, 500 and 800 ms; a refusal to play with
  * sound makes the whole viewer fall back to muted.
  */
-function StoryVideo({
-  media,
-  label,
-  muted,
-  onAutoplayBlocked,
-  onError,
-  onRatio,
-  className,
-  style,
-}: StoryVideoProps) {
+function StoryVideo({ media, label, muted, onAutoplayBlocked, ...videoProps }: StoryVideoProps) {
   const ref = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
@@ -190,13 +194,7 @@ function StoryVideo({
       playsInline
       muted
       preload="auto"
-      onError={onError}
-      onLoadedMetadata={(event) => {
-        const { videoWidth, videoHeight } = event.currentTarget;
-        if (videoWidth && videoHeight) onRatio(videoWidth / videoHeight);
-      }}
-      className={className}
-      style={style}
+      {...videoProps}
     />
   );
 }

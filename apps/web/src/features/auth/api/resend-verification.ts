@@ -1,15 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
-
-import { apiClient } from '@/lib/session-api-client';
+import { useMailLinkRequest } from './mail-link-request';
 
 export const RESEND_VERIFICATION_MESSAGE =
   'If that account still needs verifying, a new link is on its way.';
 
-/** POST /auth/resend-verification: answers the same whether or not the account exists. */
-export async function resendVerification(email: string): Promise<void> {
-  await apiClient.post('/auth/resend-verification', { email });
-}
-
+/** POST /auth/resend-verification: mails a new link to verify the address. */
 export function useResendVerification() {
-  return useMutation({ mutationFn: resendVerification });
+  return useMailLinkRequest('/auth/resend-verification');
 }

@@ -1,12 +1,17 @@
+import { KeyRound, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
+import { TextLink } from '@/components/ui/text-link';
+
+import { Decoration } from '@/components/ui/decoration';
+import { IconBadge } from '@/components/ui/icon-badge';
 import { cn } from '@/lib/cn';
 
 export interface AuthLayoutProps {
   title: ReactNode;
   description?: ReactNode;
-  /** A mark above the title (an icon in a soft square). */
-  icon?: ReactNode;
+  /** A mark above the title, shown in a soft square. */
+  icon?: LucideIcon;
   children: ReactNode;
   /** Under the card: 'Already have an account? Sign in' and the like. */
   footer?: ReactNode;
@@ -27,10 +32,7 @@ export function AuthLayout({
 }: AuthLayoutProps) {
   return (
     <div className="relative isolate flex flex-1 flex-col">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-x-0 -top-16 -z-10 h-[30rem] bg-[radial-gradient(44rem_22rem_at_50%_0%,rgb(255_106_43/0.13),transparent_70%)]"
-      />
+      <Decoration className="inset-x-0 -top-16 -z-10 h-[30rem] bg-[radial-gradient(44rem_22rem_at_50%_0%,rgb(255_106_43/0.13),transparent_70%)]" />
       <div className="mx-auto flex w-full max-w-md flex-1 flex-col px-4 pt-8 pb-20 sm:px-6 sm:pt-14">
         <div
           className={cn(
@@ -39,11 +41,7 @@ export function AuthLayout({
           )}
         >
           <div className="mb-6 flex flex-col items-center text-center">
-            {icon ? (
-              <span className="mb-4 inline-flex size-12 items-center justify-center rounded-2xl bg-primary-soft text-primary [&_svg]:size-6">
-                {icon}
-              </span>
-            ) : null}
+            {icon ? <IconBadge icon={icon} className="mb-4" /> : null}
             <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-[1.75rem]">
               {title}
             </h1>
@@ -58,5 +56,20 @@ export function AuthLayout({
         {footer ? <p className="mt-6 text-center text-sm text-muted-foreground">{footer}</p> : null}
       </div>
     </div>
+  );
+}
+
+/** The frame of the password recovery screens: a key for a mark, and a way back to sign-in. */
+export function PasswordRecoveryLayout(props: Omit<AuthLayoutProps, 'icon' | 'footer'>) {
+  return (
+    <AuthLayout
+      icon={KeyRound}
+      footer={
+        <>
+          Remembered it? <TextLink to="/login">Back to sign in</TextLink>
+        </>
+      }
+      {...props}
+    />
   );
 }

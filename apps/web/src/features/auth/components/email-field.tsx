@@ -1,7 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { InputField } from '@/components/ui/field';
 
 /** The e-mail input every account form uses: labelled, typed for mobile keyboards and autofill. */
 export function EmailField({
@@ -12,19 +11,16 @@ export function EmailField({
   error: string | undefined;
 }) {
   return (
-    <Field label="Email" error={error}>
-      {(control) => (
-        <Input
-          {...control}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@example.com"
-          {...registration}
-        />
-      )}
-    </Field>
+    <InputField
+      label="Email"
+      error={error}
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      placeholder="you@example.com"
+      {...registration}
+    />
   );
 }

@@ -1,8 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from '@pbshare/shared';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
-import { Field } from '@/components/ui/field';
-import { PasswordInput } from '@/components/ui/password-input';
+import { PasswordField } from '@/components/ui/field';
 
 /** Under every field that sets a password, sign-up included. */
 export const NEW_PASSWORD_HINT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
@@ -11,6 +10,19 @@ interface PasswordFieldProps {
   label: string;
   registration: UseFormRegisterReturn;
   error: string | undefined;
+}
+
+/** A field that sets a password: the length rule under it, and the browser's new-password help. */
+export function NewPasswordField({ label, registration, error }: PasswordFieldProps) {
+  return (
+    <PasswordField
+      label={label}
+      hint={NEW_PASSWORD_HINT}
+      error={error}
+      autoComplete="new-password"
+      {...registration}
+    />
+  );
 }
 
 /** A new password and its confirmation, as the reset page and the Password tab both ask. */
@@ -23,16 +35,13 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <Field label={password.label} hint={NEW_PASSWORD_HINT} error={password.error}>
-        {(control) => (
-          <PasswordInput {...control} autoComplete="new-password" {...password.registration} />
-        )}
-      </Field>
-      <Field label={confirm.label} error={confirm.error}>
-        {(control) => (
-          <PasswordInput {...control} autoComplete="new-password" {...confirm.registration} />
-        )}
-      </Field>
+      <NewPasswordField {...password} />
+      <PasswordField
+        label={confirm.label}
+        error={confirm.error}
+        autoComplete="new-password"
+        {...confirm.registration}
+      />
     </>
   );
 }

@@ -3,9 +3,9 @@ import { emailOnlyInputSchema } from '@pbshare/shared';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SuccessAlert } from '@/components/ui/alert';
 import { FieldError } from '@/components/ui/field';
+import { Form, SubmitButton } from '@/components/ui/form';
 import { errorMessage } from '@/lib/form-errors';
 import { RESEND_VERIFICATION_MESSAGE, useResendVerification } from '../api/resend-verification';
 import { EMAIL_NOT_SENT_MESSAGE } from '../messages';
@@ -24,32 +24,24 @@ export function ResendVerificationForm({ defaultEmail = '' }: { defaultEmail?: s
   const resend = useResendVerification();
 
   if (resend.isSuccess) {
-    return (
-      <Alert variant="success">
-        <MailCheck aria-hidden="true" />
-        <AlertDescription>{RESEND_VERIFICATION_MESSAGE}</AlertDescription>
-      </Alert>
-    );
+    return <SuccessAlert icon={MailCheck}>{RESEND_VERIFICATION_MESSAGE}</SuccessAlert>;
   }
 
   return (
-    <form
-      noValidate
+    <Form
       aria-label="Send a new verification link"
-      className="grid gap-4"
-      onSubmit={(event) => {
-        void handleSubmit(({ email }) => {
-          resend.mutate(email);
-        })(event);
-      }}
+      className="gap-4"
+      onSubmit={handleSubmit(({ email }) => {
+        resend.mutate(email);
+      })}
     >
       <EmailField registration={register('email')} error={errors.email?.message} />
-      <Button type="submit" size="lg" className="w-full" disabled={resend.isPending}>
-        {resend.isPending ? 'Sending...' : 'Send a new link'}
-      </Button>
+      <SubmitButton className="w-full" pending={resend.isPending} pendingLabel="Sending...">
+        Send a new link
+      </SubmitButton>
       <FieldError
         message={resend.error ? errorMessage(resend.error, EMAIL_NOT_SENT_MESSAGE) : undefined}
       />
-    </form>
+    </Form>
   );
 }

@@ -20,7 +20,7 @@ export function VerifyEmailNotice({ email, onTryAgain }: VerifyEmailNoticeProps)
 
   return (
     <AuthLayout
-      icon={<MailOpen aria-hidden="true" />}
+      icon={MailOpen}
       title="Verify Your Email"
       description={
         <>

@@ -3,15 +3,13 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
+import { Decoration } from '@/components/ui/decoration';
 
 export function ClosingCta() {
   return (
     <section aria-labelledby="cta-title" className="px-4 py-20 sm:px-6 sm:py-28">
       <div className="relative mx-auto w-full max-w-5xl overflow-hidden rounded-[2rem] bg-ink px-6 py-14 text-center text-white sm:px-12 sm:py-20">
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute -top-32 left-1/2 size-[36rem] -translate-x-1/2 rounded-full bg-[radial-gradient(circle,rgb(255_106_43/0.45),transparent_65%)]"
-        />
+        <Decoration className="-top-32 left-1/2 size-[36rem] -translate-x-1/2 rounded-full bg-[radial-gradient(circle,rgb(255_106_43/0.45),transparent_65%)]" />
         <div className="relative">
           <h2
             id="cta-title"

@@ -1,6 +1,8 @@
 import { Camera, EyeOff, GalleryHorizontal, History, Link2, RefreshCw } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 
+import { IconBadge } from '@/components/ui/icon-badge';
+
 interface Feature {
   icon: LucideIcon;
   title: string;
@@ -63,9 +65,7 @@ export function FeatureGrid() {
               key={title}
               className="group flex gap-4 rounded-2xl border border-border bg-background p-5 shadow-card transition-[box-shadow,transform] duration-200 hover:-translate-y-0.5 hover:shadow-float sm:flex-col sm:gap-5 sm:p-6 motion-reduce:transition-none motion-reduce:hover:translate-y-0"
             >
-              <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary ring-1 ring-primary/10">
-                <Icon className="size-5" aria-hidden="true" />
-              </span>
+              <IconBadge icon={Icon} size="sm" className="size-11 ring-1 ring-primary/10" />
               <div>
                 <h3 className="text-base font-semibold tracking-tight">{title}</h3>
                 <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground sm:mt-2">

@@ -2,6 +2,7 @@ import { TIMINGS } from '@pbshare/shared';
 import { Calendar, Trophy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
+import { IconBadge } from '@/components/ui/icon-badge';
 import { cn } from '@/lib/cn';
 import { SAMPLE_PBS, type SamplePb } from '../sample-pbs';
 import { SampleArtwork } from './sample-artwork';
@@ -85,9 +86,7 @@ export function HeroDemoCard() {
         aria-hidden="true"
         className="absolute top-[38%] -left-20 hidden items-center gap-2 rounded-2xl bg-background/95 px-3.5 py-2.5 text-sm font-semibold shadow-float ring-1 ring-border lg:flex motion-safe:animate-float"
       >
-        <span className="inline-flex size-7 items-center justify-center rounded-full bg-primary-soft text-primary">
-          <Trophy className="size-4" />
-        </span>
+        <IconBadge icon={Trophy} className="size-7 rounded-full [&_svg]:size-4" />
         New personal best!
       </div>
     </section>

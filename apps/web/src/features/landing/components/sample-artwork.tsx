@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 import type { SampleArtwork as ArtworkName } from '../sample-pbs';
 
 /*
@@ -15,29 +17,64 @@ export function SampleArtwork({ name }: { name: ArtworkName }) {
   }
 }
 
-const svgProps = {
-  viewBox: '0 0 320 360',
-  preserveAspectRatio: 'xMidYMid slice',
-  className: 'size-full',
-  'aria-hidden': true,
-} as const;
+/**
+ * The frame of every artwork: a 320x360 drawing that fills its box, on a diagonal three-colour
+ * gradient (`art-<name>-bg`). `defs` adds the drawing's own gradients and patterns.
+ */
+function Artwork({
+  name,
+  colors,
+  middle = 0.5,
+  x2 = 1,
+  defs,
+  children,
+}: {
+  name: string;
+  colors: readonly [string, string, string];
+  /** Where the middle colour sits along the gradient. */
+  middle?: number;
+  /** How far across the gradient runs (down it always goes to the bottom). */
+  x2?: number;
+  defs?: ReactNode;
+  children: ReactNode;
+}) {
+  const background = `art-${name}-bg`;
+  return (
+    <svg
+      viewBox="0 0 320 360"
+      preserveAspectRatio="xMidYMid slice"
+      className="size-full"
+      aria-hidden="true"
+    >
+      <defs>
+        <linearGradient id={background} x1="0" y1="0" x2={x2} y2="1">
+          {[0, middle, 1].map((offset, index) => (
+            <stop key={offset} offset={offset} stopColor={colors[index]} />
+          ))}
+        </linearGradient>
+        {defs}
+      </defs>
+      <rect width="320" height="360" fill={`url(#${background})`} />
+      {children}
+    </svg>
+  );
+}
 
 function DeadliftArtwork() {
   const plates = [0, 1, 2, 3];
   return (
-    <svg {...svgProps}>
-      <defs>
-        <linearGradient id="art-deadlift-bg" x1="0" y1="0" x2="0.6" y2="1">
-          <stop offset="0" stopColor="#ff8a4c" />
-          <stop offset="0.55" stopColor="#e0400f" />
-          <stop offset="1" stopColor="#5c1403" />
-        </linearGradient>
+    <Artwork
+      name="deadlift"
+      colors={['#ff8a4c', '#e0400f', '#5c1403']}
+      middle={0.55}
+      x2={0.6}
+      defs={
         <radialGradient id="art-deadlift-light" cx="0.5" cy="0.1" r="0.7">
           <stop offset="0" stopColor="#fff" stopOpacity="0.45" />
           <stop offset="1" stopColor="#fff" stopOpacity="0" />
         </radialGradient>
-      </defs>
-      <rect width="320" height="360" fill="url(#art-deadlift-bg)" />
+      }
+    >
       <rect width="320" height="360" fill="url(#art-deadlift-light)" />
       <path d="M0 300 L320 282 L320 360 L0 360 Z" fill="#2a0a02" opacity="0.55" />
       <text
@@ -71,24 +108,21 @@ function DeadliftArtwork() {
       ))}
       <rect x="30" y="228" width="10" height="23" rx="2" fill="#9ca3af" />
       <rect x="280" y="228" width="10" height="23" rx="2" fill="#9ca3af" />
-    </svg>
+    </Artwork>
   );
 }
 
 function RunArtwork() {
   return (
-    <svg {...svgProps}>
-      <defs>
-        <linearGradient id="art-run-bg" x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#38bdf8" />
-          <stop offset="0.5" stopColor="#2563eb" />
-          <stop offset="1" stopColor="#1e1b4b" />
-        </linearGradient>
+    <Artwork
+      name="run"
+      colors={['#38bdf8', '#2563eb', '#1e1b4b']}
+      defs={
         <pattern id="art-run-grid" width="32" height="32" patternUnits="userSpaceOnUse">
           <path d="M32 0H0V32" fill="none" stroke="#fff" strokeOpacity="0.09" />
         </pattern>
-      </defs>
-      <rect width="320" height="360" fill="url(#art-run-bg)" />
+      }
+    >
       <rect width="320" height="360" fill="url(#art-run-grid)" />
       <path
         d="M20 290 C90 250 60 170 130 160 S200 230 240 170 S260 70 300 60"
@@ -134,22 +168,14 @@ function RunArtwork() {
           </text>
         </g>
       ))}
-    </svg>
+    </Artwork>
   );
 }
 
 function PullUpArtwork() {
   const reps = Array.from({ length: 25 }, (_, i) => i);
   return (
-    <svg {...svgProps}>
-      <defs>
-        <linearGradient id="art-pull-bg" x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#c084fc" />
-          <stop offset="0.5" stopColor="#7c3aed" />
-          <stop offset="1" stopColor="#3b0764" />
-        </linearGradient>
-      </defs>
-      <rect width="320" height="360" fill="url(#art-pull-bg)" />
+    <Artwork name="pull" colors={['#c084fc', '#7c3aed', '#3b0764']}>
       <circle
         cx="160"
         cy="210"
@@ -181,6 +207,6 @@ function PullUpArtwork() {
       </g>
       <circle cx="160" cy="134" r="19" fill="#fff" />
       <path d="M142 186 Q160 176 178 186 L176 204 Q160 210 144 204 Z" fill="#fff" />
-    </svg>
+    </Artwork>
   );
 }

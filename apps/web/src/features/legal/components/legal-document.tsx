@@ -17,11 +17,36 @@ export interface LegalDocumentProps {
   title: string;
   intro: ReactNode;
   sections: LegalSection[];
+  /** The lines of the closing 'Contact' section: who to write to about what. */
+  contact: ReactNode[];
 }
 
-/** Shared frame of the Terms and Privacy pages: title, date, contents list and numbered sections. */
-export function LegalDocument({ title, intro, sections }: LegalDocumentProps) {
+/**
+ * Shared frame of the Terms and Privacy pages: title, date, contents list and numbered sections,
+ * the last of them the contact addresses.
+ */
+export function LegalDocument({
+  title,
+  intro,
+  sections: ownSections,
+  contact,
+}: LegalDocumentProps) {
   useDocumentTitle(pageTitle(title));
+  const sections: LegalSection[] = [
+    ...ownSections,
+    {
+      id: 'contact',
+      title: 'Contact',
+      body: (
+        <ul>
+          {contact.map((line, index) => (
+            // A fixed list: the index names each line for good.
+            <li key={index}>{line}</li>
+          ))}
+        </ul>
+      ),
+    },
+  ];
   // The spec dates both documents "today"; taken once so it cannot change during a visit.
   const [today] = useState(() => new Date());
 

@@ -1,15 +1,8 @@
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogClose } from '@/components/ui/dialog';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 
 /** Asks before a record goes: deleting also removes its photo or video for good. */
 export function ConfirmDeleteDialog({
@@ -27,13 +20,15 @@ export function ConfirmDeleteDialog({
 }) {
   const [busy, setBusy] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent hideCloseButton className="max-w-md">
-        <DialogHeader className="pr-0">
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      hideCloseButton
+      className="max-w-md"
+      title={title}
+      description={description}
+      footer={
+        <>
           <DialogClose asChild>
             <Button variant="outline">Cancel</Button>
           </DialogClose>
@@ -49,8 +44,8 @@ export function ConfirmDeleteDialog({
           >
             Delete
           </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+    />
   );
 }

@@ -3,15 +3,9 @@ import { Sparkles } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 
 import { Button, buttonClasses } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogClose } from '@/components/ui/dialog';
+import { IconBadge } from '@/components/ui/icon-badge';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { pricingFrom } from '@/features/pricing';
 
 /**
@@ -34,23 +28,18 @@ export function FreeLimitDialog({
   // After a purchase the buyer comes back to this page.
   const { pathname } = useLocation();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
-        <div className="flex size-12 items-center justify-center rounded-2xl bg-primary-soft text-primary">
-          <Sparkles className="size-6" aria-hidden="true" />
-        </div>
-        <DialogHeader>
-          <DialogTitle>You have reached the free limit</DialogTitle>
-          <DialogDescription>
-            {message ??
-              `Free accounts can track up to ${FREE_TIER_PB_LIMIT} exercises. Upgrade to Pro for unlimited personal bests.`}
-          </DialogDescription>
-        </DialogHeader>
-        <p className="text-sm text-muted-foreground">
-          To log a new record for an exercise you already track, use its exact name, or open its
-          card on your profile and choose &lsquo;Add New Personal Best&rsquo;.
-        </p>
-        <DialogFooter>
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-md"
+      icon={<IconBadge icon={Sparkles} className="mb-2.5" />}
+      title="You have reached the free limit"
+      description={
+        message ??
+        `Free accounts can track up to ${FREE_TIER_PB_LIMIT} exercises. Upgrade to Pro for unlimited personal bests.`
+      }
+      footer={
+        <>
           {onContinue ? (
             <Button variant="outline" onClick={onContinue}>
               Add a record
@@ -64,8 +53,13 @@ export function FreeLimitDialog({
             <Sparkles aria-hidden="true" />
             Upgrade to Pro
           </Link>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+    >
+      <p className="text-sm text-muted-foreground">
+        To log a new record for an exercise you already track, use its exact name, or open its card
+        on your profile and choose &lsquo;Add New Personal Best&rsquo;.
+      </p>
+    </ModalDialog>
   );
 }

@@ -160,11 +160,7 @@ export function PbGrid({
             <PbCard
               pb={activePb}
               expanded={false}
-              onExpand={noop}
-              onCollapse={noop}
-              onToggleVisibility={noop}
-              onDelete={noopAsync}
-              onDeleteHistory={noopAsync}
+              {...inertCardActions}
               dragHandle={<HandleLook />}
               className="shadow-float"
             />
@@ -177,6 +173,14 @@ export function PbGrid({
 
 const noop = () => undefined;
 const noopAsync = () => Promise.resolve();
+/** The dragged card's picture is inert: its actions are never called. */
+const inertCardActions = {
+  onExpand: noop,
+  onCollapse: noop,
+  onToggleVisibility: noop,
+  onDelete: noopAsync,
+  onDeleteHistory: noopAsync,
+} satisfies Partial<PbCardProps>;
 
 function SortablePbCard({
   pb,

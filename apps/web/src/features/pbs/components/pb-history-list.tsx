@@ -2,7 +2,6 @@ import { setsRepsText, type PbRecord, type PersonalBest } from '@pbshare/shared'
 import { History, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 
-
 /** The exercise's older records, newest first, each with edit and delete (docs/PRODUCT.md §2). */
 export function PbHistoryList({
   pb,

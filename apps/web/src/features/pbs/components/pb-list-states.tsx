@@ -2,6 +2,7 @@ import { Plus, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { buttonClasses } from '@/components/ui/button';
+import { IconBadge } from '@/components/ui/icon-badge';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 
@@ -31,9 +32,7 @@ export function NoPbsYet({ title, description, className }: NoPbsYetProps) {
         className,
       )}
     >
-      <div className="flex size-14 items-center justify-center rounded-2xl bg-primary-soft text-primary">
-        <Trophy className="size-7" aria-hidden="true" />
-      </div>
+      <IconBadge icon={Trophy} size="lg" />
       {title ? <h3 className="mt-5 text-lg font-semibold tracking-tight">{title}</h3> : null}
       <p
         className={cn(

@@ -10,43 +10,33 @@ import {
 } from '../pricing-texts';
 import type { CheckoutReturn } from '../use-checkout-return';
 
+/** The notes of the states that are settled, each an icon, an optional title and a message. */
+const notes = {
+  slow: { Icon: Info, title: 'Almost there', message: STILL_CONFIRMING_MESSAGE },
+  cancelled: { Icon: Info, title: undefined, message: CANCELLED_MESSAGE },
+  unknown: { Icon: CircleAlert, title: 'Checkout not found', message: UNKNOWN_CHECKOUT_MESSAGE },
+} as const;
+
 /** What the pricing page says on the way back from a checkout. */
 export function CheckoutStatus({ status }: { status: CheckoutReturn }) {
-  switch (status.state) {
-    case 'confirming':
-      return (
-        <div
-          role="status"
-          className="mx-auto mt-10 flex w-full max-w-xl items-center gap-3 rounded-2xl border border-border bg-background p-5 shadow-card"
-        >
-          <Spinner aria-hidden="true" />
-          <p className="font-semibold">{CONFIRMING_MESSAGE}</p>
-        </div>
-      );
-    case 'slow':
-      return (
-        <Alert className="mx-auto mt-10 max-w-xl">
-          <Info aria-hidden="true" />
-          <AlertTitle>Almost there</AlertTitle>
-          <AlertDescription>{STILL_CONFIRMING_MESSAGE}</AlertDescription>
-        </Alert>
-      );
-    case 'cancelled':
-      return (
-        <Alert className="mx-auto mt-10 max-w-xl">
-          <Info aria-hidden="true" />
-          <AlertDescription>{CANCELLED_MESSAGE}</AlertDescription>
-        </Alert>
-      );
-    case 'unknown':
-      return (
-        <Alert className="mx-auto mt-10 max-w-xl">
-          <CircleAlert aria-hidden="true" />
-          <AlertTitle>Checkout not found</AlertTitle>
-          <AlertDescription>{UNKNOWN_CHECKOUT_MESSAGE}</AlertDescription>
-        </Alert>
-      );
-    case 'none':
-      return null;
+  if (status.state === 'none') return null;
+  if (status.state === 'confirming') {
+    return (
+      <div
+        role="status"
+        className="mx-auto mt-10 flex w-full max-w-xl items-center gap-3 rounded-2xl border border-border bg-background p-5 shadow-card"
+      >
+        <Spinner aria-hidden="true" />
+        <p className="font-semibold">{CONFIRMING_MESSAGE}</p>
+      </div>
+    );
   }
+  const { Icon, title, message } = notes[status.state];
+  return (
+    <Alert className="mx-auto mt-10 max-w-xl">
+      <Icon aria-hidden="true" />
+      {title ? <AlertTitle>{title}</AlertTitle> : null}
+      <AlertDescription>{message}</AlertDescription>
+    </Alert>
+  );
 }

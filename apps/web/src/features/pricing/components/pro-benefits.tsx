@@ -2,6 +2,8 @@ import { FREE_TIER_PB_LIMIT } from '@pbshare/shared';
 import { ChartNoAxesColumn, Infinity as InfinityIcon, Rocket } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 
+import { IconBadge } from '@/components/ui/icon-badge';
+
 interface Benefit {
   icon: LucideIcon;
   title: string;
@@ -40,9 +42,7 @@ export function ProBenefits() {
             key={title}
             className="rounded-2xl border border-border bg-background p-6 shadow-card"
           >
-            <span className="inline-flex size-10 items-center justify-center rounded-xl bg-primary-soft text-primary">
-              <Icon className="size-5" aria-hidden="true" />
-            </span>
+            <IconBadge icon={Icon} size="sm" />
             <h3 className="mt-4 flex flex-wrap items-center gap-2 font-semibold tracking-tight">
               {title}
               {comingSoon ? (

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
+import { Decoration } from '@/components/ui/decoration';
 import { profileLink } from '@/features/share';
 
 /**
@@ -20,10 +21,7 @@ export function ProfileHeader({ user, pbCount }: { user: User; pbCount: number |
       aria-label="Your profile"
       className="relative overflow-hidden rounded-3xl border border-border bg-background p-5 shadow-card sm:p-8"
     >
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-x-0 top-0 -z-0 h-28 bg-[radial-gradient(40rem_10rem_at_20%_0%,rgb(255_106_43/0.14),transparent_70%)]"
-      />
+      <Decoration className="inset-x-0 top-0 -z-0 h-28 bg-[radial-gradient(40rem_10rem_at_20%_0%,rgb(255_106_43/0.14),transparent_70%)]" />
       <div className="relative flex items-center gap-4 sm:gap-6">
         <div className="relative shrink-0">
           <Avatar

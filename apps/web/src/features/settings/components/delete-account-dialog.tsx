@@ -5,18 +5,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { PasswordInput } from '@/components/ui/password-input';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { PasswordField } from '@/components/ui/field';
+import { Form, SubmitButton } from '@/components/ui/form';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { toast } from '@/components/ui/toaster';
 import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
 import { useLeaveSession } from '@/features/auth';
@@ -36,7 +28,7 @@ export function DeleteAccountDialog() {
   } = useForm({ resolver: zodResolver(deleteAccountInputSchema), defaultValues: { password: '' } });
 
   return (
-    <Dialog
+    <ModalDialog
       open={open}
       onOpenChange={(next) => {
         if (remove.isPending) return;
@@ -46,71 +38,62 @@ export function DeleteAccountDialog() {
           remove.reset();
         }
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button variant="destructive" className="w-full sm:w-auto sm:justify-self-start">
           <Trash2 aria-hidden="true" />
           Delete account
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete your account?</DialogTitle>
-          <DialogDescription>
-            Your profile, your personal bests and their photos and videos are deleted for good.
-            Enter your password to confirm.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          aria-label="Confirm account deletion"
-          className="grid gap-5"
-          onSubmit={(event) => {
-            void handleSubmit(async ({ password }) => {
-              try {
-                await remove.mutateAsync(password);
-              } catch (error) {
-                if (
-                  !applyFieldErrors(error, setError, ['password'], {
-                    INVALID_CREDENTIALS: 'password',
-                  })
-                ) {
-                  setError('password', {
-                    type: 'server',
-                    message: errorMessage(
-                      error,
-                      'Your account could not be deleted. Please try again.',
-                    ),
-                  });
-                }
-                return;
-              }
-              await leaveSession();
-              toast.success('Account deleted', { description: ACCOUNT_DELETED_MESSAGE });
-            })(event);
-          }}
-        >
-          <Field label="Password" error={errors.password?.message}>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                autoComplete="current-password"
-                {...register('password')}
-              />
-            )}
-          </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={remove.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={remove.isPending}>
-              {remove.isPending ? 'Deleting...' : 'Delete my account'}
+      }
+      title="Delete your account?"
+      description="Your profile, your personal bests and their photos and videos are deleted for good. Enter your password to confirm."
+    >
+      <Form
+        aria-label="Confirm account deletion"
+        onSubmit={handleSubmit(async ({ password }) => {
+          try {
+            await remove.mutateAsync(password);
+          } catch (error) {
+            if (
+              !applyFieldErrors(error, setError, ['password'], {
+                INVALID_CREDENTIALS: 'password',
+              })
+            ) {
+              setError('password', {
+                type: 'server',
+                message: errorMessage(
+                  error,
+                  'Your account could not be deleted. Please try again.',
+                ),
+              });
+            }
+            return;
+          }
+          await leaveSession();
+          toast.success('Account deleted', { description: ACCOUNT_DELETED_MESSAGE });
+        })}
+      >
+        <PasswordField
+          label="Password"
+          error={errors.password?.message}
+          autoComplete="current-password"
+          {...register('password')}
+        />
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={remove.isPending}>
+              Cancel
             </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          </DialogClose>
+          <SubmitButton
+            size="md"
+            variant="destructive"
+            pending={remove.isPending}
+            pendingLabel="Deleting..."
+          >
+            Delete my account
+          </SubmitButton>
+        </DialogFooter>
+      </Form>
+    </ModalDialog>
   );
 }

@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordInputSchema } from '@pbshare/shared';
-import { CircleCheck } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { PasswordInput } from '@/components/ui/password-input';
+import { SuccessAlert } from '@/components/ui/alert';
+import { PasswordField } from '@/components/ui/field';
+import { Form, SubmitButton } from '@/components/ui/form';
 import { toast } from '@/components/ui/toaster';
 import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
 import { PASSWORD_UPDATED_MESSAGE, useChangePassword } from '../api/change-password';
@@ -43,42 +41,35 @@ export function PasswordTab() {
   const complete = currentPassword !== '' && newPassword !== '' && confirmPassword !== '';
 
   return (
-    <form
-      noValidate
+    <Form
       aria-label="Password"
-      className="grid gap-5"
-      onSubmit={(event) => {
-        void handleSubmit(async (values) => {
-          try {
-            await change.mutateAsync({
-              currentPassword: values.currentPassword,
-              newPassword: values.newPassword,
-            });
-            reset(emptyValues);
-          } catch (error) {
-            applyFieldErrors(error, setError, ['currentPassword', 'newPassword'], {
-              INVALID_CREDENTIALS: 'currentPassword',
-            });
-            toast.error('Error', {
-              description: errorMessage(error, 'Your password could not be changed.'),
-            });
-          }
-        })(event);
-      }}
+      onSubmit={handleSubmit(async (values) => {
+        try {
+          await change.mutateAsync({
+            currentPassword: values.currentPassword,
+            newPassword: values.newPassword,
+          });
+          reset(emptyValues);
+        } catch (error) {
+          applyFieldErrors(error, setError, ['currentPassword', 'newPassword'], {
+            INVALID_CREDENTIALS: 'currentPassword',
+          });
+          toast.error('Error', {
+            description: errorMessage(error, 'Your password could not be changed.'),
+          });
+        }
+      })}
     >
-      <Field label="Current Password" error={errors.currentPassword?.message}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            autoComplete="current-password"
-            {...register('currentPassword', {
-              onChange: () => {
-                change.reset();
-              },
-            })}
-          />
-        )}
-      </Field>
+      <PasswordField
+        label="Current Password"
+        error={errors.currentPassword?.message}
+        autoComplete="current-password"
+        {...register('currentPassword', {
+          onChange: () => {
+            change.reset();
+          },
+        })}
+      />
       <NewPasswordFields
         password={{
           label: 'New Password',
@@ -93,23 +84,20 @@ export function PasswordTab() {
       />
 
       {change.isSuccess ? (
-        <Alert variant="success">
-          <CircleCheck aria-hidden="true" />
-          <AlertDescription>
-            <p className="font-medium">{PASSWORD_UPDATED_MESSAGE}</p>
-            <p className="text-muted-foreground">Any other device you used has been signed out.</p>
-          </AlertDescription>
-        </Alert>
+        <SuccessAlert>
+          <p className="font-medium">{PASSWORD_UPDATED_MESSAGE}</p>
+          <p className="text-muted-foreground">Any other device you used has been signed out.</p>
+        </SuccessAlert>
       ) : null}
 
-      <Button
-        type="submit"
-        size="lg"
+      <SubmitButton
         className="w-full sm:w-auto sm:justify-self-end"
-        disabled={!complete || change.isPending}
+        pending={change.isPending}
+        pendingLabel="Updating..."
+        disabled={!complete}
       >
-        {change.isPending ? 'Updating...' : 'Update Password'}
-      </Button>
-    </form>
+        Update Password
+      </SubmitButton>
+    </Form>
   );
 }

@@ -7,20 +7,20 @@ import {
   TIMINGS,
   type User,
 } from '@pbshare/shared';
-import { Camera, CircleCheck } from 'lucide-react';
+import { Camera } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 
-import { Alert, AlertDescription, ErrorAlert } from '@/components/ui/alert';
+import { ErrorAlert, SuccessAlert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { Field, FieldError } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
+import { FieldError, TextareaField } from '@/components/ui/field';
+import { Form, SubmitButton } from '@/components/ui/form';
 import { toast } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-client';
 import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
+import { UsernameField } from '@/features/auth';
 import { useUpdateProfile } from '../api/update-profile';
 
 export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully!';
@@ -94,31 +94,28 @@ export function ProfileTab({ user }: { user: User }) {
     (serverError.code === 'UNSUPPORTED_MEDIA_TYPE' || serverError.code === 'PAYLOAD_TOO_LARGE');
 
   return (
-    <form
-      noValidate
+    <Form
       aria-label="Profile"
-      className="grid gap-6"
-      onSubmit={(event) => {
-        void handleSubmit(async (values) => {
-          setSaved(false);
-          try {
-            await update.mutateAsync({
-              displayName: values.displayName ?? user.displayName,
-              bio: values.bio ?? '',
-              image: picked?.file,
-            });
-            setPicked(null);
-            setSaved(true);
-          } catch (error) {
-            applyFieldErrors(error, setError, ['displayName', 'bio'], {
-              USERNAME_TAKEN: 'displayName',
-            });
-            toast.error('Error updating profile', {
-              description: errorMessage(error, PROFILE_UPDATE_FAILED),
-            });
-          }
-        })(event);
-      }}
+      className="gap-6"
+      onSubmit={handleSubmit(async (values) => {
+        setSaved(false);
+        try {
+          await update.mutateAsync({
+            displayName: values.displayName ?? user.displayName,
+            bio: values.bio ?? '',
+            image: picked?.file,
+          });
+          setPicked(null);
+          setSaved(true);
+        } catch (error) {
+          applyFieldErrors(error, setError, ['displayName', 'bio'], {
+            USERNAME_TAKEN: 'displayName',
+          });
+          toast.error('Error updating profile', {
+            description: errorMessage(error, PROFILE_UPDATE_FAILED),
+          });
+        }
+      })}
     >
       <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-center sm:gap-6">
         <Avatar
@@ -164,56 +161,34 @@ export function ProfileTab({ user }: { user: User }) {
         </div>
       </div>
 
-      <Field
-        label="Username"
-        hint={`Your public page: ${window.location.host}/${username.trim() || 'username'}`}
+      <UsernameField
+        registration={register('displayName')}
         error={errors.displayName?.message}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            autoComplete="username"
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-            {...register('displayName')}
-          />
-        )}
-      </Field>
+        value={username}
+      />
 
-      <Field
+      <TextareaField
         label="Bio"
         hint={`${bio.length}/${BIO_MAX_LENGTH} characters`}
         error={errors.bio?.message}
-      >
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={4}
-            placeholder="Lifter, runner, weekend swimmer..."
-            {...register('bio')}
-          />
-        )}
-      </Field>
+        rows={4}
+        placeholder="Lifter, runner, weekend swimmer..."
+        {...register('bio')}
+      />
 
       {serverError && !imageRejected ? (
         <ErrorAlert>{errorMessage(serverError, PROFILE_UPDATE_FAILED)}</ErrorAlert>
       ) : null}
-      {saved ? (
-        <Alert variant="success">
-          <CircleCheck aria-hidden="true" />
-          <AlertDescription>{PROFILE_UPDATED_MESSAGE}</AlertDescription>
-        </Alert>
-      ) : null}
+      {saved ? <SuccessAlert>{PROFILE_UPDATED_MESSAGE}</SuccessAlert> : null}
 
-      <Button
-        type="submit"
-        size="lg"
+      <SubmitButton
         className="w-full sm:w-auto sm:justify-self-end"
-        disabled={update.isPending || saved}
+        pending={update.isPending}
+        pendingLabel="Saving..."
+        disabled={saved}
       >
-        {update.isPending ? 'Saving...' : 'Save Profile'}
-      </Button>
-    </form>
+        Save Profile
+      </SubmitButton>
+    </Form>
   );
 }

@@ -8,6 +8,7 @@ import {
   DialogDescription,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { IconBadge } from '@/components/ui/icon-badge';
 import { useRestoreFocus } from '@/hooks/use-restore-focus';
 
 export interface NoSelectionDialogProps {
@@ -27,9 +28,7 @@ export function NoSelectionDialog({ open, onOpenChange }: NoSelectionDialogProps
         onOpenAutoFocus={returnFocus.remember}
         onCloseAutoFocus={returnFocus.restore}
       >
-        <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-primary-soft text-primary">
-          <ListChecks className="size-7" aria-hidden="true" />
-        </span>
+        <IconBadge icon={ListChecks} size="lg" />
         <DialogTitle className="text-xl">No PBs Selected</DialogTitle>
         <DialogDescription>Please select at least one Personal Best to preview.</DialogDescription>
         <DialogClose asChild>
