@@ -5,11 +5,6 @@ import { createContext } from 'react';
 export interface AuthState {
   /** The signed-in user, or null for a visitor (and while loading). */
   user: User | null;
-  /**
-   * The spec's profile record. The API returns one user with every profile field (bio, avatar,
-   * tier), so this is the same object as `user`.
-   */
-  profile: User | null;
   /** The access token, or null when signed out. */
   token: string | null;
   /** True while a stored token's user is being fetched. */

@@ -38,7 +38,6 @@ describe('AuthProvider', () => {
       expect(result.current.isLoading).toBe(false);
     });
     expect(result.current.user).toEqual(testUser);
-    expect(result.current.profile).toEqual(testUser);
     const [call] = callsTo(requests, 'GET /v1/users/profile');
     expect(call?.headers.get('Authorization')).toBe('Bearer stored');
   });

@@ -73,7 +73,6 @@ export function AuthProvider({ children, store = defaultSessionStore }: AuthProv
   const value = useMemo<AuthState>(
     () => ({
       user,
-      profile: user,
       token,
       isLoading: token !== null && !failed && me.isPending,
       startSession,

@@ -1,9 +1,9 @@
-import { CircleAlert, RotateCw } from 'lucide-react';
+import { CircleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { RetryButton } from '@/components/ui/retry-button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
@@ -51,16 +51,7 @@ export function EditPbPage() {
                 {errorMessage(query.error, 'This personal best could not be loaded.')}
               </AlertDescription>
             </Alert>
-            <Button
-              variant="outline"
-              className="justify-self-start"
-              onClick={() => {
-                void query.refetch();
-              }}
-            >
-              <RotateCw aria-hidden="true" />
-              Try again
-            </Button>
+            <RetryButton className="justify-self-start" onRetry={query.refetch} />
           </div>
         ) : (
           <div className="flex justify-center py-16">
