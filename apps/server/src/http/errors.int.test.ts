@@ -1,13 +1,13 @@
 import { type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../test/test-app.js';
 import { AppError } from '../errors/app-error.js';
+import { expectEnvelope, expectFailure } from '../test/envelope.js';
+import { useTestApp } from '../test/file-hooks.js';
 
-let t: TestApp;
+const t = useTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
+beforeAll(() => {
   const app = t.app.withTypeProvider<ZodTypeProvider>();
   app.get('/v1/test/conflict', () => {
     throw new AppError('CONFLICT', 'That username is taken');
@@ -25,13 +25,9 @@ beforeAll(async () => {
   app.get('/v1/test/big', () => ({ text: 'x'.repeat(10_000) }));
 });
 
-afterAll(() => t.close());
-
 describe('the /v1 envelope and error handling', () => {
   it('answers unknown /v1 routes with a 404 envelope', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/v1/nope' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({
+    expectEnvelope(await t.app.inject({ method: 'GET', url: '/v1/nope' }), {
       success: false,
       message: 'No such endpoint: GET /v1/nope',
       data: null,
@@ -42,14 +38,7 @@ describe('the /v1 envelope and error handling', () => {
 
   it('turns an AppError into its status, code and message', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/test/conflict' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({
-      success: false,
-      status: 409,
-      code: 'CONFLICT',
-      message: 'That username is taken',
-      data: null,
-    });
+    expectFailure(res, 409, 'CONFLICT', 'That username is taken');
   });
 
   it('hides the details of an unexpected error', async () => {

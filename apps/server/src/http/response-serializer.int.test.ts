@@ -1,17 +1,17 @@
 import { failureEnvelopeSchema, successEnvelope } from '@pbshare/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { expectEnvelope } from '../test/envelope.js';
+import { useTestApp } from '../test/file-hooks.js';
 import { created, ok } from './envelope.js';
 
-let t: TestApp;
+const t = useTestApp();
 
 const thing = successEnvelope(z.object({ name: z.string(), size: z.number().int().nullable() }));
 
-beforeAll(async () => {
-  t = await createTestApp();
+beforeAll(() => {
   const app = t.app.withTypeProvider<ZodTypeProvider>();
   const response = { 200: thing, 201: thing };
   // More than the schema lists, as a service that grew a field would hand over.
@@ -35,13 +35,10 @@ beforeAll(async () => {
   app.get('/v1/test/broken', { schema: { response } }, () => ok({ size: 1 }) as never);
 });
 
-afterAll(() => t.close());
-
 describe('answers written through their response schema', () => {
   it('carry only the fields the schema lists', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/test/thing' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    expectEnvelope(res, {
       success: true,
       message: 'Request successful',
       data: { name: 'kettlebell', size: 24 },

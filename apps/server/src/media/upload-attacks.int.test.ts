@@ -19,6 +19,7 @@ import {
   uploadDescriptors,
   paddedFile,
   rawUpload,
+  type RawUpload,
 } from '../test/raw-upload.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { uploadTmpDir } from './stale-uploads.js';
@@ -58,6 +59,19 @@ function envelope(status: number, code: string, message?: string) {
   };
 }
 
+/** A multipart form sent as `me` over a raw socket, to `POST /v1/pbs` unless told otherwise. */
+function rawForm(
+  form: ReturnType<typeof multipartPieces>,
+  sending: Pick<RawUpload, 'method' | 'path' | 'chunked' | 'contentLength'> = {},
+) {
+  return rawUpload({
+    port,
+    headers: { ...auth(), 'content-type': form.contentType },
+    body: form.pieces,
+    ...sending,
+  });
+}
+
 /** A PB form over a raw socket, its file streamed from `pieces`. */
 function rawPb(
   pieces: Iterable<Buffer>,
@@ -67,10 +81,7 @@ function rawPb(
     { pieces, contentType: 'image/jpeg' },
     ...(options.poster ? [{ name: 'poster', pieces: options.poster }] : []),
   ]);
-  return rawUpload({
-    port,
-    headers: { ...auth(), 'content-type': body.contentType },
-    body: body.pieces,
+  return rawForm(body, {
     ...(options.chunked !== undefined && { chunked: options.chunked }),
     ...(options.contentLength !== undefined && { contentLength: options.contentLength }),
   });
@@ -140,15 +151,9 @@ describe('refused uploads are answered at once, then the connection is closed', 
   });
 
   it('an avatar over 10 MB, declared or streamed', async () => {
+    const avatarForm = { method: 'PUT', path: '/v1/users' } as const;
     const declared = multipartPieces({}, [{ pieces: [Buffer.alloc(64 * 1024)] }]);
-    const refused = await rawUpload({
-      port,
-      method: 'PUT',
-      path: '/v1/users',
-      headers: { ...auth(), 'content-type': declared.contentType },
-      body: declared.pieces,
-      contentLength: 30 * MB,
-    });
+    const refused = await rawForm(declared, { ...avatarForm, contentLength: 30 * MB });
     expect(refused.body).toMatchObject(
       envelope(413, 'PAYLOAD_TOO_LARGE', 'Your image must be 10 MB or less.'),
     );
@@ -157,14 +162,7 @@ describe('refused uploads are answered at once, then the connection is closed', 
     const streamed = multipartPieces({}, [
       { pieces: paddedFile(await jpegWithGps(64, 64), 40 * MB) },
     ]);
-    const cut = await rawUpload({
-      port,
-      method: 'PUT',
-      path: '/v1/users',
-      headers: { ...auth(), 'content-type': streamed.contentType },
-      body: streamed.pieces,
-      chunked: true,
-    });
+    const cut = await rawForm(streamed, { ...avatarForm, chunked: true });
     expect(cut.body).toMatchObject(envelope(413, 'PAYLOAD_TOO_LARGE'));
     // Before the end of the 40 MB body (see the image case for the margin).
     expect(cut.sentWhenAnswered).toBeLessThan(30 * MB);
@@ -341,30 +339,26 @@ describe('decoding is bounded', () => {
     return Math.max(peak, process.memoryUsage.rss()) - before;
   }
 
-  it('20 simultaneous 16-bit bombs add less than 200 MB', async () => {
-    const bomb = await pngBomb(6300, 6300);
-    const growth = await peakRssGrowth(async () => {
+  /** Posts `copies` of `png` at once, expects `status` for each, and answers the memory growth. */
+  function peakRssPosting(copies: number, png: Buffer, status: number): Promise<number> {
+    return peakRssGrowth(async () => {
       const answers = await Promise.all(
-        Array.from({ length: 20 }, () =>
-          postPb(t.app, me, fields(), [{ data: bomb, contentType: 'image/png' }]),
+        Array.from({ length: copies }, () =>
+          postPb(t.app, me, fields(), [{ data: png, contentType: 'image/png' }]),
         ),
       );
-      for (const res of answers) expect(res.statusCode).toBe(413);
+      for (const res of answers) expect(res.statusCode).toBe(status);
     });
+  }
+
+  it('20 simultaneous 16-bit bombs add less than 200 MB', async () => {
+    const growth = await peakRssPosting(20, await pngBomb(6300, 6300), 413);
     expect(growth).toBeLessThan(200 * MB);
   }, 60_000);
 
   it('large photos within the limits take turns, so several at once stay within a budget', async () => {
     // 25 megapixels of 8-bit RGBA: 100 MB each when decoded, under the 160 MB per-image budget.
-    const big = await pngBomb(5000, 5000, { bitDepth: 8 });
-    const growth = await peakRssGrowth(async () => {
-      const answers = await Promise.all(
-        Array.from({ length: 4 }, () =>
-          postPb(t.app, me, fields(), [{ data: big, contentType: 'image/png' }]),
-        ),
-      );
-      for (const res of answers) expect(res.statusCode).toBe(201);
-    });
+    const growth = await peakRssPosting(4, await pngBomb(5000, 5000, { bitDepth: 8 }), 201);
     // Two decodes at a time (IMAGE_JOBS_AT_ONCE) and a margin for the heap and allocator.
     expect(growth).toBeLessThan(400 * MB);
   }, 120_000);

@@ -2,7 +2,6 @@ import {
   PLACEHOLDER_CHECKOUT_ID,
   WebhookRejected,
   type CheckoutRequest,
-  type PaymentEvent,
   type PaymentProvider,
   type StartedCheckout,
 } from './payment-provider.js';
@@ -23,7 +22,7 @@ export class DemoPaymentProvider implements PaymentProvider {
     });
   }
 
-  readWebhook(): PaymentEvent {
+  readWebhook(): never {
     throw new WebhookRejected('This server takes no payment webhooks: it runs the demo checkout.');
   }
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Database } from '../db/database.js';
 import { tokenOf, type CapturingMailer } from './capturing-mailer.js';
 
@@ -73,6 +73,17 @@ export async function newSignedInUser(t: MailingApp, prefix?: string) {
 
 export function bearer(session: { accessToken: string }) {
   return { authorization: `Bearer ${session.accessToken}` };
+}
+
+/** A request made as `session`: its access token in the Authorization header. */
+export function injectAs(
+  app: FastifyInstance,
+  session: { accessToken: string },
+  method: HTTPMethods,
+  url: string,
+  payload?: InjectOptions['payload'],
+) {
+  return app.inject({ method, url, headers: bearer(session), payload });
 }
 
 /**

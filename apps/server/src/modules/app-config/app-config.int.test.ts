@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { it } from 'vitest';
+import { expectEnvelope } from '../../test/envelope.js';
+import { useTestApp } from '../../test/file-hooks.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ supportEmail: 'help@example.com', publicOrigin: 'https://pb.example' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ supportEmail: 'help@example.com', publicOrigin: 'https://pb.example' });
 
 it('GET /v1/app-config shares the public settings in the envelope', async () => {
-  const res = await t.app.inject({ method: 'GET', url: '/v1/app-config' });
-  expect(res.statusCode).toBe(200);
-  expect(res.json()).toEqual({
+  expectEnvelope(await t.app.inject({ method: 'GET', url: '/v1/app-config' }), {
     success: true,
     message: 'Request successful',
     status: 200,

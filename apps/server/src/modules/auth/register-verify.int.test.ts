@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { register, uniqueAccount, PASSWORD } from '../../test/accounts.js';
 import { tokenOf } from '../../test/capturing-mailer.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { expectFieldIssue } from '../../test/envelope.js';
+import { useTestApp } from '../../test/file-hooks.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ publicOrigin: 'https://pb.example' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ publicOrigin: 'https://pb.example' });
 
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
 const verify = (token: string) =>
@@ -84,10 +81,7 @@ describe('POST /v1/auth/register', () => {
     [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
   ])('refuses %o with a clear message', async (override, field, message) => {
     const res = await post('/v1/auth/register', { ...uniqueAccount(), ...override });
-    expect(res.statusCode).toBe(400);
-    const body = res.json<{ code: string; issues: { field: string; message: string }[] }>();
-    expect(body.code).toBe('VALIDATION_ERROR');
-    expect(body.issues).toContainEqual({ field, message });
+    expectFieldIssue(res, field, message);
   });
 });
 

@@ -100,22 +100,26 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
     },
   );
 
-  app.post(
+  // Mail routes answer alike whether or not the account exists, so they tell nobody who has one.
+  const mailRoute = (path: string, send: (email: string) => Promise<void>, message: string) => {
+    app.post(
+      path,
+      { config: limits.mail, schema: { body: emailOnlyInputSchema, response: done } },
+      async (request) => {
+        await send(request.body.email);
+        return ok(null, message);
+      },
+    );
+  };
+  mailRoute(
     '/resend-verification',
-    { config: limits.mail, schema: { body: emailOnlyInputSchema, response: done } },
-    async (request) => {
-      await auth.resendVerification(request.body.email);
-      return ok(null, 'If that account still needs verifying, a new link is on its way.');
-    },
+    (email) => auth.resendVerification(email),
+    'If that account still needs verifying, a new link is on its way.',
   );
-
-  app.post(
+  mailRoute(
     '/forgot-password',
-    { config: limits.mail, schema: { body: emailOnlyInputSchema, response: done } },
-    async (request) => {
-      await auth.forgotPassword(request.body.email);
-      return ok(null, 'If an account exists for that email, a reset link is on its way.');
-    },
+    (email) => auth.forgotPassword(email),
+    'If an account exists for that email, a reset link is on its way.',
   );
 
   app.post(

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bearer,
+  injectAs,
   newSignedInUser,
   PASSWORD,
   refreshCookieOf,
@@ -13,13 +14,10 @@ import {
 } from '../../test/accounts.js';
 import { hashToken } from '../../security/random-token.js';
 import { tokenOf } from '../../test/capturing-mailer.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { expectFailure } from '../../test/envelope.js';
+import { useTestApp } from '../../test/file-hooks.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const profile = (headers: Record<string, string>) =>
   t.app.inject({ method: 'GET', url: '/v1/users/profile', headers });
@@ -53,11 +51,12 @@ describe('sign-in', () => {
       { email: 'nobody@example.com', password: PASSWORD },
     ]) {
       const res = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload });
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({
-        code: 'INVALID_CREDENTIALS',
-        message: 'Invalid email or password. Please try again.',
-      });
+      expectFailure(
+        res,
+        401,
+        'INVALID_CREDENTIALS',
+        'Invalid email or password. Please try again.',
+      );
     }
   });
 });
@@ -170,11 +169,9 @@ describe('changing the password', () => {
     const here = await signIn(t.app, account);
     const elsewhere = await signIn(t.app, account);
     const change = (currentPassword: string) =>
-      t.app.inject({
-        method: 'PUT',
-        url: '/v1/auth/change-password',
-        headers: bearer(here),
-        payload: { currentPassword, newPassword: 'a brand new one' },
+      injectAs(t.app, here, 'PUT', '/v1/auth/change-password', {
+        currentPassword,
+        newPassword: 'a brand new one',
       });
 
     const wrong = await change('not it');
@@ -197,11 +194,9 @@ describe('changing the password', () => {
 
   it('applies the password rules to the new password', async () => {
     const session = await newSignedInUser(t);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/v1/auth/change-password',
-      headers: bearer(session),
-      payload: { currentPassword: PASSWORD, newPassword: '123' },
+    const res = await injectAs(t.app, session, 'PUT', '/v1/auth/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: '123',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: 'Password must be at least 6 characters' });

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bearer, grantProByHand, newSignedInUser, type SignedIn } from '../../test/accounts.js';
+import { beforeAll, expect, it } from 'vitest';
+import { injectAs } from '../../test/accounts.js';
+import { useSignedInUser, useTestApp } from '../../test/file-hooks.js';
 import { createPb, jpegWithGps, postPb } from '../../test/pbs.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /** The web app sends the value as `amount` beside `unit` (a duration's in whole seconds). */
 
-let t: TestApp;
-let me: SignedIn;
+const t = useTestApp();
+// Pro: these make more exercises than the free tier holds.
+const me = useSignedInUser(t, { pro: true });
 let photo: Buffer;
 beforeAll(async () => {
-  t = await createTestApp();
-  me = await newSignedInUser(t);
-  // Pro: these make more exercises than the free tier holds.
-  await grantProByHand(t.database, me.email);
   photo = await jpegWithGps(64, 64);
 });
-afterAll(() => t.close());
 
 const fields = (category: string, amount: string, unit: string) => ({
   title: `${category} ${unit}`,
@@ -40,11 +36,10 @@ it.each([
 
 it('updates the value as JSON with amount and unit', async () => {
   const pb = await createPb(t.app, me, fields('Cycling', '3600', 'duration'));
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: '/v1/pbs',
-    headers: bearer(me),
-    payload: { id: pb.id, ...fields('Cycling', '3723', 'duration'), title: pb.title },
+  const put = await injectAs(t.app, me, 'PUT', '/v1/pbs', {
+    id: pb.id,
+    ...fields('Cycling', '3723', 'duration'),
+    title: pb.title,
   });
   expect(put.statusCode).toBe(200);
   expect(put.json()).toMatchObject({

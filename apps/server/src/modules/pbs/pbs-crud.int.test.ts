@@ -1,7 +1,7 @@
 import type { PersonalBest } from '@pbshare/shared';
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, grantProByHand, newSignedInUser, type SignedIn } from '../../test/accounts.js';
+import { describe, expect, it } from 'vitest';
+import { grantProByHand, injectAs, newSignedInUser, type SignedIn } from '../../test/accounts.js';
 import {
   createPb,
   listPbs,
@@ -11,16 +11,11 @@ import {
   jpegWithGps,
   storedFiles,
 } from '../../test/pbs.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/file-hooks.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-const get = (session: SignedIn, url: string) =>
-  t.app.inject({ method: 'GET', url, headers: bearer(session) });
+const get = (session: SignedIn, url: string) => injectAs(t.app, session, 'GET', url);
 
 describe('creating and reading personal bests', () => {
   it('stores a weight PB with its image and answers the structured and text forms', async () => {
@@ -77,15 +72,13 @@ describe('creating and reading personal bests', () => {
     expect(pullups.achievedOn).toBe(new Date().toISOString().slice(0, 10));
   });
 
-  it('needs a signed-in user', async () => {
-    for (const [method, url] of [
-      ['GET', '/v1/pbs'],
-      ['POST', '/v1/pbs'],
-      ['DELETE', '/v1/pbs/x'],
-      ['PATCH', '/v1/pbs/visibility'],
-    ] as const) {
-      expect((await t.app.inject({ method, url })).statusCode, `${method} ${url}`).toBe(401);
-    }
+  it.each([
+    ['GET', '/v1/pbs'],
+    ['POST', '/v1/pbs'],
+    ['DELETE', '/v1/pbs/x'],
+    ['PATCH', '/v1/pbs/visibility'],
+  ] as const)('%s %s needs a signed-in user', async (method, url) => {
+    expect((await t.app.inject({ method, url })).statusCode).toBe(401);
   });
 });
 
@@ -115,11 +108,7 @@ describe('history', () => {
       [older.id, '285 lbs'],
     ]);
 
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/v1/pbs/${newer.id}`,
-      headers: bearer(me),
-    });
+    const del = await injectAs(t.app, me, 'DELETE', `/v1/pbs/${newer.id}`);
     expect(del.statusCode).toBe(200);
     expect(existsSync(mediaPath(t.config.dataDir, newer.media.fullUrl))).toBe(false);
     const [promoted] = await listPbs(t.app, me);
@@ -127,11 +116,11 @@ describe('history', () => {
     expect(promoted?.personalBestHistory.map((h) => h.id)).toEqual([older.id]);
 
     // Deleting a history entry leaves the current one.
-    await t.app.inject({ method: 'DELETE', url: `/v1/pbs/${older.id}`, headers: bearer(me) });
+    await injectAs(t.app, me, 'DELETE', `/v1/pbs/${older.id}`);
     expect((await listPbs(t.app, me))[0]?.personalBestHistory).toEqual([]);
 
     // Deleting the last record removes the exercise.
-    await t.app.inject({ method: 'DELETE', url: `/v1/pbs/${first.id}`, headers: bearer(me) });
+    await injectAs(t.app, me, 'DELETE', `/v1/pbs/${first.id}`);
     expect(await listPbs(t.app, me)).toEqual([]);
   });
 });
@@ -173,12 +162,7 @@ describe('order and visibility', () => {
     return listPbs(t.app, me);
   }
   const reorder = (me: SignedIn, orderedIds: string[]) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: '/v1/pbs/update-order',
-      headers: bearer(me),
-      payload: { orderedIds },
-    });
+    injectAs(t.app, me, 'PATCH', '/v1/pbs/update-order', { orderedIds });
 
   it('puts a new exercise first and saves a new order', async () => {
     const me = await newSignedInUser(t);
@@ -202,19 +186,15 @@ describe('order and visibility', () => {
   it('hides and shows an exercise', async () => {
     const me = await newSignedInUser(t);
     const pb = await createPb(t.app, me);
-    const hide = await t.app.inject({
-      method: 'PATCH',
-      url: '/v1/pbs/visibility',
-      headers: bearer(me),
-      payload: { id: pb.id, isVisible: false },
+    const hide = await injectAs(t.app, me, 'PATCH', '/v1/pbs/visibility', {
+      id: pb.id,
+      isVisible: false,
     });
     expect(hide.statusCode).toBe(200);
     expect((await listPbs(t.app, me))[0]?.isVisible).toBe(false);
-    const bad = await t.app.inject({
-      method: 'PATCH',
-      url: '/v1/pbs/visibility',
-      headers: bearer(me),
-      payload: { id: pb.id, isVisible: 'no' },
+    const bad = await injectAs(t.app, me, 'PATCH', '/v1/pbs/visibility', {
+      id: pb.id,
+      isVisible: 'no',
     });
     expect(bad.statusCode).toBe(400);
   });
@@ -224,16 +204,11 @@ describe('editing', () => {
   it('updates fields as JSON and replaces media through the form, removing the old files', async () => {
     const me = await newSignedInUser(t);
     const pb = await createPb(t.app, me);
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/v1/pbs',
-      headers: bearer(me),
-      payload: {
-        id: pb.id,
-        ...weightFields('Conventional Deadlift', '230 lbs'),
-        sets: '',
-        story: 'Edited',
-      },
+    const put = await injectAs(t.app, me, 'PUT', '/v1/pbs', {
+      id: pb.id,
+      ...weightFields('Conventional Deadlift', '230 lbs'),
+      sets: '',
+      story: 'Edited',
     });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({
@@ -258,11 +233,9 @@ describe('editing', () => {
     const me = await newSignedInUser(t);
     await createPb(t.app, me, weightFields('Bench'));
     const squat = await createPb(t.app, me, weightFields('Squat'));
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/v1/pbs',
-      headers: bearer(me),
-      payload: { id: squat.id, ...weightFields('BENCH') },
+    const res = await injectAs(t.app, me, 'PUT', '/v1/pbs', {
+      id: squat.id,
+      ...weightFields('BENCH'),
     });
     expect(res.statusCode).toBe(409);
   });
@@ -274,29 +247,14 @@ describe('ownership', () => {
     const bob = await newSignedInUser(t, 'bob');
     const pb = await createPb(t.app, alice);
     const asBob = [
-      t.app.inject({ method: 'GET', url: `/v1/pbs/${pb.id}`, headers: bearer(bob) }),
-      t.app.inject({
-        method: 'PUT',
-        url: '/v1/pbs',
-        headers: bearer(bob),
-        payload: { id: pb.id, ...weightFields() },
-      }),
+      get(bob, `/v1/pbs/${pb.id}`),
+      injectAs(t.app, bob, 'PUT', '/v1/pbs', { id: pb.id, ...weightFields() }),
       postPb(t.app, bob, { ...weightFields(), id: pb.id, isEditMode: 'true' }, [
         { data: await jpegWithGps(100, 100) },
       ]),
-      t.app.inject({ method: 'DELETE', url: `/v1/pbs/${pb.id}`, headers: bearer(bob) }),
-      t.app.inject({
-        method: 'PATCH',
-        url: '/v1/pbs/visibility',
-        headers: bearer(bob),
-        payload: { id: pb.id, isVisible: false },
-      }),
-      t.app.inject({
-        method: 'PATCH',
-        url: '/v1/pbs/update-order',
-        headers: bearer(bob),
-        payload: { orderedIds: [pb.id] },
-      }),
+      injectAs(t.app, bob, 'DELETE', `/v1/pbs/${pb.id}`),
+      injectAs(t.app, bob, 'PATCH', '/v1/pbs/visibility', { id: pb.id, isVisible: false }),
+      injectAs(t.app, bob, 'PATCH', '/v1/pbs/update-order', { orderedIds: [pb.id] }),
     ];
     for (const res of await Promise.all(asBob)) {
       expect(res.statusCode).toBe(404);

@@ -1,25 +1,13 @@
 import type { PersonalBest } from '@pbshare/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  grantProByHand,
-  newSignedInUser,
-  PASSWORD,
-  type SignedIn,
-} from '../../test/accounts.js';
+import { describe, expect, it } from 'vitest';
+import { injectAs, newSignedInUser, PASSWORD } from '../../test/accounts.js';
+import { useSignedInUser, useTestApp } from '../../test/file-hooks.js';
 import { fixture, jpegWithGps, postPb, storedFiles, weightFields } from '../../test/pbs.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
 
-let t: TestApp;
-let me: SignedIn;
-beforeAll(async () => {
-  t = await createTestApp();
-  // Pro, so the many exercises of this file do not meet the free cap.
-  me = await newSignedInUser(t);
-  await grantProByHand(t.database, me.email);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+// Pro, so the many exercises of this file do not meet the free cap.
+const me = useSignedInUser(t, { pro: true });
 
 let n = 0;
 const runFields = () => ({ title: `Run ${++n}`, category: 'Running', value: '0:22:48' });
@@ -163,12 +151,7 @@ describe('files follow their records', () => {
     ]);
     expect(res.statusCode).toBe(201);
     expect(storedFiles(t.config.dataDir)).toHaveLength(before + 2);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: '/v1/users',
-      headers: bearer(other),
-      payload: { password: PASSWORD },
-    });
+    const del = await injectAs(t.app, other, 'DELETE', '/v1/users', { password: PASSWORD });
     expect(del.statusCode).toBe(200);
     expect(storedFiles(t.config.dataDir)).toHaveLength(before);
   });

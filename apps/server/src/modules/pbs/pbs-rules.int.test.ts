@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { newSignedInUser, type SignedIn } from '../../test/accounts.js';
+import { beforeAll, expect, it } from 'vitest';
+import { expectFieldIssue } from '../../test/envelope.js';
+import { useSignedInUser, useTestApp } from '../../test/file-hooks.js';
 import { jpegWithGps, postPb, storedFiles, weightFields } from '../../test/pbs.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
 
-let t: TestApp;
-let me: SignedIn;
+const t = useTestApp();
+const me = useSignedInUser(t);
 let photo: Buffer;
 beforeAll(async () => {
-  t = await createTestApp();
-  me = await newSignedInUser(t);
   photo = await jpegWithGps(64, 64);
 });
-afterAll(() => t.close());
 
 const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
 
@@ -48,10 +45,7 @@ it.each([
 ])('refuses %o with a 400 naming the field', async (override, field, message) => {
   const before = storedFiles(t.config.dataDir).length;
   const res = await postPb(t.app, me, { ...weightFields(), ...override }, [{ data: photo }]);
-  expect(res.statusCode).toBe(400);
-  const body = res.json<{ code: string; issues: { field: string; message: string }[] }>();
-  expect(body.code).toBe('VALIDATION_ERROR');
-  expect(body.issues).toContainEqual({ field, message });
+  expectFieldIssue(res, field, message);
   // The upload was received before the rules ran; it must not stay behind.
   expect(storedFiles(t.config.dataDir)).toHaveLength(before);
 });

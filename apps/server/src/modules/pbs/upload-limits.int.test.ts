@@ -1,25 +1,21 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PersonalBest } from '@pbshare/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UploadLimiter } from '../../media/upload-limiter.js';
 import { bearer, grantProByHand, newSignedInUser, type SignedIn } from '../../test/accounts.js';
-import { formData } from '../../test/form-data.js';
 import { createPb, jpegWithGps, postPb, storedFiles, weightFields } from '../../test/pbs.js';
 import { multipartPieces, paddedFile, rawUpload } from '../../test/raw-upload.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/file-hooks.js';
+import { listenLocally } from '../../test/raw-http.js';
+import { createTestApp } from '../../test/test-app.js';
 
 const MB = 1024 * 1024;
-let t: TestApp;
+const t = useTestApp();
 let port: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  port = address.port;
+  port = await listenLocally(t.app);
 });
-afterAll(() => t.close());
 
 let n = 0;
 const fields = () => weightFields(`Limits ${++n}`);
@@ -78,11 +74,10 @@ describe('uploads per account', () => {
     try {
       const me = await newSignedInUser(limited);
       const pb = await createPb(limited.app, me);
-      const res = await limited.app.inject({
-        method: 'POST',
-        url: '/v1/pbs',
-        headers: bearer(me),
-        payload: formData({ ...weightFields('Renamed'), isEditMode: 'true', id: pb.id }),
+      const res = await postPb(limited.app, me, {
+        ...weightFields('Renamed'),
+        isEditMode: 'true',
+        id: pb.id,
       });
       expect(res.statusCode).toBe(200);
       const second = await postPb(limited.app, me, fields(), await photo());
