@@ -21,6 +21,9 @@ test.describe('share profile', () => {
       { title: 'Pull-ups', category: 'Bodyweight Training', value: '15 reps', sets: 3 },
       { title: '5K Run', category: 'Running', value: '0:22:48', media: 'video' },
     ]);
+    // Reduced motion: the preview waits on each slide (the first is a 3 s video), so the checks
+    // below are not raced by its clock (story-playback.spec.ts covers the playing).
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/share-profile');
     await expect(page.getByRole('heading', { level: 1, name: 'Share Profile' })).toBeVisible();
 
@@ -89,6 +92,8 @@ test.describe('share profile', () => {
     ]);
     const order = (await serverPbs(page.request, token)).map((pb) => pb.title);
     const [first, second, third] = order;
+    // Reduced motion: slides wait to be moved, so the moves below are the only ones.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/share-profile');
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect(slideTitle(page)).toHaveText(first ?? '');
@@ -163,7 +168,21 @@ test.describe('share profile', () => {
         ),
       )
       .toBeGreaterThan(0);
-    await expect(video).toHaveJSProperty('loop', true);
+    // It plays once: the preview moves on at its end, here starting its only slide over with a
+    // new video element.
+    await expect(video).toHaveJSProperty('loop', false);
+    await page.evaluate(
+      "document.querySelector('[data-testid=story-slide] video').dataset.firstShowing = ''",
+    );
+    await expect
+      .poll(
+        () =>
+          page.evaluate<boolean>(
+            "(() => { const v = document.querySelector('[data-testid=story-slide] video'); return !!v && !('firstShowing' in v.dataset) && !v.paused; })()",
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
 
     // Opened by a click, so sound (on by default) may play.
     const soundOff = page.getByRole('button', { name: 'Turn sound off' });

@@ -184,3 +184,33 @@ export async function seedThreeExercises(page: Page, request: APIRequestContext)
   await expect(page.getByTestId('pb-card')).toHaveCount(3);
   return account;
 }
+
+/** How full the current progress segment is (0..1), as the viewer painted it. */
+export function storyProgress(page: Page): Promise<number> {
+  return page.evaluate<number>(
+    `(() => {
+      const fill = document.querySelector('[aria-current="step"] [data-progress-fill]');
+      const match = /scaleX\\(([\\d.]+)\\)/.exec(fill ? fill.style.transform : '');
+      return match ? Number(match[1]) : -1;
+    })()`,
+  );
+}
+
+/** Waits until the slide's photo is on screen: its 5 s start from there. */
+export async function photoShown(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate<number>(
+        "document.querySelector('[data-testid=story-slide] img[alt]')?.naturalWidth ?? 0",
+      ),
+    )
+    .toBeGreaterThan(0);
+}
+
+/** The public page's closing words, shown once the story is over. */
+export function endScreenHeading(page: Page): Locator {
+  return page.getByRole('heading', {
+    level: 1,
+    name: 'Behind every PB is a story worth telling.',
+  });
+}

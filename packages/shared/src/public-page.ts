@@ -30,3 +30,9 @@ export function storyImageSrcSet(media: PbMedia): string | undefined {
 export function storyBackdropUrl(media: PbMedia): string | null {
   return media.type === 'video' ? media.posterUrl : (media.cardUrl ?? media.fullUrl);
 }
+
+/**
+ * How long the story viewer shows a photo (or a slide whose media cannot play) before moving on
+ * by itself. A video shows for its own length.
+ */
+export const STORY_PHOTO_MS = 5000;

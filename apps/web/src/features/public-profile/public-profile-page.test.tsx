@@ -1,5 +1,5 @@
-import { INLINE_PROFILE_ELEMENT_ID } from '@pbshare/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { INLINE_PROFILE_ELEMENT_ID, STORY_PHOTO_MS } from '@pbshare/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -51,6 +51,69 @@ describe('/{username}', () => {
 
     await user.click(screen.getByRole('button', { name: 'Watch again' }));
     expect(await screen.findByRole('dialog')).toBeVisible();
+  });
+
+  it('ends on the end screen after the last slide instead of starting over', async () => {
+    const user = userEvent.setup();
+    stubApi();
+    inlineElement(JSON.stringify({ username: 'ada', profile: sampleProfile }));
+    renderRoutes(routes, '/ada');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('story-slide')).toHaveTextContent('Exercise 1');
+
+    await user.keyboard('{ArrowRight}');
+    expect(within(dialog).getByTestId('story-slide')).toHaveTextContent('Exercise 2');
+    await user.keyboard('{ArrowRight}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const heading = screen.getByRole('heading', {
+      level: 1,
+      name: 'Behind every PB is a story worth telling.',
+    });
+    await waitFor(() => {
+      expect(heading).toHaveFocus();
+    });
+  });
+
+  it('ends on the end screen when the last slide runs out', async () => {
+    stubApi();
+    inlineElement(JSON.stringify({ username: 'ada', profile: sampleProfile }));
+    renderRoutes(routes, '/ada');
+    await screen.findByRole('dialog');
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'performance'] });
+    try {
+      for (const title of ['Exercise 1', 'Exercise 2']) {
+        const slide = screen.getByTestId('story-slide');
+        expect(slide).toHaveTextContent(title);
+        fireEvent.load(within(slide).getByRole('img'));
+        act(() => {
+          vi.advanceTimersByTime(STORY_PHOTO_MS + 50);
+        });
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Behind every PB is a story worth telling.' }),
+    ).toBeVisible();
+  });
+
+  it("the browser's Back closes the viewer and stays on the page", async () => {
+    stubApi();
+    inlineElement(JSON.stringify({ username: 'ada', profile: sampleProfile }));
+    const { router } = renderRoutes(routes, '/ada');
+    await screen.findByRole('dialog');
+    act(() => {
+      history.back();
+    });
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Behind every PB is a story worth telling.',
+      }),
+    ).toBeVisible();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(router.state.location.pathname).toBe('/ada');
   });
 
   it('shows Profile Not Found from the inline data, without a request', async () => {

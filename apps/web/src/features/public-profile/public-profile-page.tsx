@@ -11,8 +11,9 @@ import { ProfileNotFound } from './components/profile-not-found';
 
 /**
  * /{username}: a person's visible PBs as a full-screen story (docs/PRODUCT.md §2). Loading, then
- * either Profile Not Found or the viewer; closing the viewer shows the end screen. This page lives
- * outside the site layout (no top bar) and imports nothing of the signed-in app.
+ * either Profile Not Found or the viewer; the end of the story, closing the viewer or the
+ * browser's Back shows the end screen. This page lives outside the site layout (no top bar) and
+ * imports nothing of the signed-in app.
  */
 export function PublicProfilePage() {
   const { username = '' } = useParams();
@@ -77,6 +78,9 @@ export function PublicProfilePage() {
         <StoryViewer
           open={viewerOpen}
           onOpenChange={setViewerOpen}
+          onFinish={() => {
+            setViewerOpen(false);
+          }}
           pbs={pbs}
           owner={{ name: user.displayName, avatarUrl: user.profileImage }}
           onCloseAutoFocus={(event) => {

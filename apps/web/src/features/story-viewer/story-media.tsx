@@ -7,10 +7,10 @@ import {
 import { ImageOff } from 'lucide-react';
 import {
   useEffect,
-  useRef,
   useState,
   type ComponentProps,
   type CSSProperties,
+  type RefObject,
   type SyntheticEvent,
 } from 'react';
 
@@ -55,6 +55,14 @@ export interface StoryMediaProps {
   /** The media failed to load earlier: show the placeholder. */
   failed: boolean;
   onFail: () => void;
+  /** The story is playing: a video plays; otherwise it holds its frame. */
+  playing: boolean;
+  /** The photo is on screen: its time may start. */
+  onReady: () => void;
+  /** A video played to its end. */
+  onEnded: () => void;
+  /** The video element, for the story's clock to read its progress. */
+  videoRef: RefObject<HTMLVideoElement | null>;
 }
 
 /** The slide's photo or video, filling the frame, with a soft blurred copy behind it. */
@@ -65,6 +73,10 @@ export function StoryMedia({
   onAutoplayBlocked,
   failed,
   onFail,
+  playing,
+  onReady,
+  onEnded,
+  videoRef,
 }: StoryMediaProps) {
   const [ratio, setRatio] = useState<number | null>(() =>
     media?.width && media.height ? media.width / media.height : null,
@@ -112,8 +124,11 @@ export function StoryMedia({
             media={media}
             label={label}
             muted={muted}
+            playing={playing}
+            videoRef={videoRef}
             onAutoplayBlocked={onAutoplayBlocked}
             onLoadedMetadata={measure}
+            onEnded={onEnded}
             {...framed}
           />
         ) : (
@@ -123,7 +138,10 @@ export function StoryMedia({
             sizes={STORY_MEDIA_SIZES}
             alt={label}
             draggable={false}
-            onLoad={measure}
+            onLoad={(event) => {
+              measure(event);
+              onReady();
+            }}
             {...framed}
           />
         )}
@@ -147,25 +165,41 @@ function MediaPlaceholder() {
   );
 }
 
-interface StoryVideoProps extends Omit<ComponentProps<'video'>, 'src' | 'poster' | 'muted'> {
+interface StoryVideoProps extends Omit<
+  ComponentProps<'video'>,
+  'src' | 'poster' | 'muted' | 'ref' | 'loop'
+> {
   media: PbMedia;
   label: string;
   muted: boolean;
+  playing: boolean;
+  videoRef: RefObject<HTMLVideoElement | null>;
   onAutoplayBlocked: () => void;
 }
 
 /**
- * A looping video that starts by itself. A first play() can fail while the file is still
- * loading, so it is tried again at the spec's 100, 300, 500 and 800 ms; a refusal to play with
- * sound makes the whole viewer fall back to muted.
+ * A video that plays once while the story plays (its end moves the story on) and holds its
+ * frame while the story is paused. A first play() can fail while the file is still loading, so
+ * it is tried again at the spec's 100, 300, 500 and 800 ms; a refusal to play with sound makes
+ * the whole viewer fall back to muted.
  */
-function StoryVideo({ media, label, muted, onAutoplayBlocked, ...videoProps }: StoryVideoProps) {
-  const ref = useRef<HTMLVideoElement>(null);
-
+function StoryVideo({
+  media,
+  label,
+  muted,
+  playing,
+  videoRef: ref,
+  onAutoplayBlocked,
+  ...videoProps
+}: StoryVideoProps) {
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
     video.muted = muted;
+    if (!playing) {
+      video.pause();
+      return;
+    }
     return playWithRetries(video, {
       onRefused: (error) => {
         if (error instanceof DOMException && error.name === 'NotAllowedError' && !video.muted) {
@@ -174,7 +208,7 @@ function StoryVideo({ media, label, muted, onAutoplayBlocked, ...videoProps }: S
         // Anything else (still loading, interrupted): the next retry tries again.
       },
     });
-  }, [muted, onAutoplayBlocked]);
+  }, [ref, muted, playing, onAutoplayBlocked]);
 
   // Leaving the slide: stop the sound at once rather than when the element is collected.
   useEffect(() => {
@@ -182,7 +216,7 @@ function StoryVideo({ media, label, muted, onAutoplayBlocked, ...videoProps }: S
     return () => {
       video?.pause();
     };
-  }, []);
+  }, [ref]);
 
   return (
     <video
@@ -190,7 +224,6 @@ function StoryVideo({ media, label, muted, onAutoplayBlocked, ...videoProps }: S
       src={media.fullUrl}
       poster={media.posterUrl ?? undefined}
       aria-label={label}
-      loop
       playsInline
       muted
       preload="auto"

@@ -237,7 +237,8 @@ describe('StoryViewer', () => {
       const video = screen.getByLabelText<HTMLVideoElement>('Exercise 1, 101 lbs');
       expect(video.tagName).toBe('VIDEO');
       expect(video.muted).toBe(true);
-      expect(video.loop).toBe(true);
+      // A video plays once; its end moves the story on (see 'playback').
+      expect(video.loop).toBe(false);
       expect(play).toHaveBeenCalled();
 
       const toggle = screen.getByRole('button', { name: 'Turn sound on' });
@@ -289,21 +290,43 @@ describe('StoryViewer', () => {
 
 describe('storyReducer', () => {
   it('wraps both ways and closes the story on every move', () => {
-    const open = { index: 0, expanded: true };
-    expect(storyReducer(open, { type: 'previous', count: 3 })).toEqual({
+    const open = { index: 0, expanded: true, serial: 4 };
+    expect(storyReducer(open, { type: 'previous', count: 3, wrap: true })).toEqual({
       index: 2,
       expanded: false,
+      serial: 5,
     });
-    expect(storyReducer({ index: 2, expanded: true }, { type: 'next', count: 3 })).toEqual({
-      index: 0,
-      expanded: false,
-    });
-    expect(storyReducer(open, { type: 'go', index: 1 })).toEqual({ index: 1, expanded: false });
-    expect(storyReducer({ index: 1, expanded: false }, { type: 'toggle-story' })).toEqual({
+    expect(
+      storyReducer({ index: 2, expanded: true, serial: 0 }, { type: 'next', count: 3, wrap: true }),
+    ).toEqual({ index: 0, expanded: false, serial: 1 });
+    expect(storyReducer(open, { type: 'go', index: 1 })).toEqual({
       index: 1,
-      expanded: true,
+      expanded: false,
+      serial: 5,
     });
-    expect(storyReducer(open, { type: 'next', count: 0 })).toBe(open);
+    expect(
+      storyReducer({ index: 1, expanded: false, serial: 0 }, { type: 'toggle-story' }),
+    ).toEqual({ index: 1, expanded: true, serial: 0 });
+    expect(storyReducer(open, { type: 'next', count: 0, wrap: true })).toBe(open);
+  });
+
+  it('without wrapping, stops at the last slide and starts the first again', () => {
+    const last = { index: 2, expanded: true, serial: 7 };
+    expect(storyReducer(last, { type: 'next', count: 3, wrap: false })).toBe(last);
+    // Previous on the first slide shows it again from the start: a new serial.
+    expect(
+      storyReducer(
+        { index: 0, expanded: true, serial: 7 },
+        { type: 'previous', count: 3, wrap: false },
+      ),
+    ).toEqual({ index: 0, expanded: false, serial: 8 });
+    // A wrap onto the only slide is a new showing too.
+    expect(
+      storyReducer(
+        { index: 0, expanded: false, serial: 1 },
+        { type: 'next', count: 1, wrap: true },
+      ),
+    ).toEqual({ index: 0, expanded: false, serial: 2 });
   });
 });
 

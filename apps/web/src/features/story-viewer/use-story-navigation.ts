@@ -4,47 +4,63 @@ import { useCallback, useReducer } from 'react';
 export interface StoryState {
   index: number;
   expanded: boolean;
+  /** Counts every move, so a slide shown again (a wrap onto itself, a restart) starts over. */
+  serial: number;
 }
 
 export type StoryAction =
-  | { type: 'next'; count: number }
-  | { type: 'previous'; count: number }
+  | { type: 'next'; count: number; wrap: boolean }
+  | { type: 'previous'; count: number; wrap: boolean }
   | { type: 'go'; index: number }
   | { type: 'toggle-story' };
 
+function show(state: StoryState, index: number): StoryState {
+  return { index, expanded: false, serial: state.serial + 1 };
+}
+
 /**
- * Moving wraps around at both ends (docs/PRODUCT.md §4) and always closes the full story, so the
- * next slide starts clamped.
+ * Every move closes the full story, so the next slide starts clamped. Where moving wraps (the
+ * owner's preview, docs/PRODUCT.md §4), the ends join; elsewhere next stops at the last slide
+ * (the story is over: see `useStoryNavigation`) and previous on the first starts it again.
  */
 export function storyReducer(state: StoryState, action: StoryAction): StoryState {
   switch (action.type) {
     case 'next':
-      return action.count > 0
-        ? { index: (state.index + 1) % action.count, expanded: false }
-        : state;
+      if (action.count <= 0) return state;
+      if (state.index >= action.count - 1 && !action.wrap) return state;
+      return show(state, (state.index + 1) % action.count);
     case 'previous':
-      return action.count > 0
-        ? { index: (state.index - 1 + action.count) % action.count, expanded: false }
-        : state;
+      if (action.count <= 0) return state;
+      if (state.index === 0 && !action.wrap) return show(state, 0);
+      return show(state, (state.index - 1 + action.count) % action.count);
     case 'go':
-      return { index: action.index, expanded: false };
+      return show(state, action.index);
     case 'toggle-story':
       return { ...state, expanded: !state.expanded };
   }
 }
 
+export interface StoryNavigationOptions {
+  /** Past the last slide, start again at the first. */
+  wrap: boolean;
+  /** Moving past the last slide when not wrapping: the story is over. */
+  onFinish?: () => void;
+}
+
 /** The viewer's position among `count` slides, with the moves the controls make. */
-export function useStoryNavigation(count: number) {
-  const [state, dispatch] = useReducer(storyReducer, { index: 0, expanded: false });
+export function useStoryNavigation(count: number, { wrap, onFinish }: StoryNavigationOptions) {
+  const [state, dispatch] = useReducer(storyReducer, { index: 0, expanded: false, serial: 0 });
   // The list may shrink while open; never point past its end.
   const index = count > 0 ? Math.min(state.index, count - 1) : 0;
+  const last = !wrap && index >= count - 1;
 
   const next = useCallback(() => {
-    dispatch({ type: 'next', count });
-  }, [count]);
+    if (last) onFinish?.();
+    else dispatch({ type: 'next', count, wrap });
+  }, [count, wrap, last, onFinish]);
   const previous = useCallback(() => {
-    dispatch({ type: 'previous', count });
-  }, [count]);
+    dispatch({ type: 'previous', count, wrap });
+  }, [count, wrap]);
   const goTo = useCallback((target: number) => {
     dispatch({ type: 'go', index: target });
   }, []);
@@ -52,5 +68,14 @@ export function useStoryNavigation(count: number) {
     dispatch({ type: 'toggle-story' });
   }, []);
 
-  return { index, expanded: state.expanded, next, previous, goTo, toggleStory };
+  return {
+    index,
+    expanded: state.expanded,
+    /** Changes whenever a slide is shown, the same one shown again included. */
+    slideKey: `${index}:${state.serial}`,
+    next,
+    previous,
+    goTo,
+    toggleStory,
+  };
 }
