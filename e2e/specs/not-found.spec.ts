@@ -1,8 +1,8 @@
 import { test, expect } from '../support/fixtures.js';
 
 test('an unknown path shows the 404 page with a way home', async ({ page }) => {
-  // Two segments: a single one could be somebody's public profile.
-  await page.goto('/no/such-page');
+  // Three segments: one could be somebody's public profile, two a link to one of their PBs.
+  await page.goto('/no/such/page');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
   await expect(page).toHaveTitle(/Page not found/);

@@ -214,3 +214,44 @@ export function endScreenHeading(page: Page): Locator {
     name: 'Behind every PB is a story worth telling.',
   });
 }
+
+/** What a stubbed Web Share was handed: the words, the link and each file's particulars. */
+export interface SharedData {
+  title?: string;
+  text?: string;
+  url?: string;
+  files: { name: string; type: string; size: number; head: number[] }[];
+}
+
+/**
+ * Gives the page a Web Share that takes image files, as phones have, recording each share in
+ * `window.__shared` (read with `sharedData`) with every file's name, type, size and first bytes.
+ */
+export async function stubWebShare(page: Page): Promise<void> {
+  // A string: this project type-checks specs without the DOM library.
+  await page.addInitScript({
+    content: `
+      window.__shared = [];
+      Object.defineProperty(navigator, 'canShare', {
+        configurable: true,
+        value: (data) => (data.files ?? []).every((file) => file.type.startsWith('image/')),
+      });
+      Object.defineProperty(navigator, 'share', {
+        configurable: true,
+        value: async (data) => {
+          const files = await Promise.all((data.files ?? []).map(async (file) => ({
+            name: file.name,
+            type: file.type,
+            size: file.size,
+            head: Array.from(new Uint8Array(await file.arrayBuffer()).slice(0, 3)),
+          })));
+          window.__shared.push({ title: data.title, text: data.text, url: data.url, files });
+        },
+      });`,
+  });
+}
+
+/** The shares a page stubbed by `stubWebShare` has made so far. */
+export function sharedData(page: Page): Promise<SharedData[]> {
+  return page.evaluate<SharedData[]>('window.__shared');
+}

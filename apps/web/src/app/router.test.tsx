@@ -1,8 +1,9 @@
 import { ACCESS_TOKEN_STORAGE_KEY } from '@pbshare/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { ok, stubApi, testUser } from '@/test/api-stub';
+import { sampleProfile } from '@/test/fixtures/public-profile';
 import { renderRoutes } from '@/test/render';
 import { routes } from './router';
 
@@ -73,4 +74,23 @@ describe('routes', () => {
       '/profile/settings',
     );
   });
+
+  it.each([
+    ['/ada', 'Exercise 1'],
+    ['/ada/pb-2', 'Exercise 2'],
+  ])('%s is the public page, its story at %s, with no top bar', async (path, title) => {
+    stubApi({ 'GET /v1/pbs/user/ada': () => ok(sampleProfile) });
+    renderRoutes(routes, path);
+    const dialog = await screen.findByRole('dialog', { name: "Ada's personal bests" });
+    expect(within(dialog).getByTestId('story-slide')).toHaveTextContent(title);
+    expect(screen.queryByRole('banner')).toBeNull();
+  });
+
+  it.each(['/profile/settings', '/edit-pb/42'])(
+    '%s stays its own page, not a PB link',
+    async (path) => {
+      renderRoutes(routes, path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+    },
+  );
 });

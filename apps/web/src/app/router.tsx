@@ -93,8 +93,9 @@ export const routes: RouteObject[] = [
         // The public profile: a full-screen story, outside the site layout (no top bar). Static
         // paths always win over this one (React Router ranks them higher). Its chunk imports
         // nothing of the signed-in app, and the root above it holds only the query client.
+        // /{username}/{pbId} is one PB's link: the same page, its story opened at that PB.
         ...page(
-          ':username',
+          ':username/:pbId?',
           () => import('@/features/public-profile/public-profile-page'),
           'PublicProfilePage',
         ),

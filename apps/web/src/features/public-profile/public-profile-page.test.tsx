@@ -176,3 +176,76 @@ describe('/{username}', () => {
     expect(screen.queryByRole('button', { name: 'Watch again' })).toBeNull();
   });
 });
+
+describe('/{username}/{pbId}', () => {
+  it('opens the story at that PB; Back and the end screen work as on /{username}', async () => {
+    const user = userEvent.setup();
+    stubApi();
+    inlineElement(JSON.stringify({ username: 'ada', profile: sampleProfile }));
+    const { router } = renderRoutes(routes, '/ada/pb-2');
+
+    const dialog = await screen.findByRole('dialog', { name: "Ada's personal bests" });
+    expect(within(dialog).getByTestId('story-slide')).toHaveTextContent('Exercise 2');
+    expect(
+      within(dialog).getByRole('button', { name: 'Show personal best 2 of 2: Exercise 2' }),
+    ).toHaveAttribute('aria-current', 'step');
+    expect(document.title).toBe('Ada Personal Bests');
+
+    act(() => {
+      history.back();
+    });
+    const heading = await screen.findByRole('heading', {
+      level: 1,
+      name: 'Behind every PB is a story worth telling.',
+    });
+    expect(heading).toBeVisible();
+    expect(router.state.location.pathname).toBe('/ada/pb-2');
+
+    // Watching again plays the whole story, from the first PB.
+    await user.click(screen.getByRole('button', { name: 'Watch again' }));
+    expect(within(await screen.findByRole('dialog')).getByTestId('story-slide')).toHaveTextContent(
+      'Exercise 1',
+    );
+  });
+
+  it('goes on from the linked PB to the end screen', async () => {
+    const user = userEvent.setup();
+    stubApi();
+    inlineElement(JSON.stringify({ username: 'ada', profile: sampleProfile }));
+    renderRoutes(routes, '/ada/pb-2');
+    await screen.findByRole('dialog');
+
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByTestId('story-slide')).toHaveTextContent('Exercise 1');
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Behind every PB is a story worth telling.' }),
+    ).toBeVisible();
+  });
+
+  it('opens at the first PB, saying nothing, when that PB is not shown', async () => {
+    stubApi();
+    inlineElement(JSON.stringify({ username: 'ada', profile: sampleProfile }));
+    renderRoutes(routes, '/ada/no-such-pb');
+    const dialog = await screen.findByRole('dialog', { name: "Ada's personal bests" });
+    expect(within(dialog).getByTestId('story-slide')).toHaveTextContent('Exercise 1');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('fetches the profile on a client-side visit, then opens at that PB', async () => {
+    const requests = stubApi({ 'GET /v1/pbs/user/Ada': () => ok(sampleProfile) });
+    renderRoutes(routes, '/Ada/pb-2');
+    const dialog = await screen.findByRole('dialog', { name: "Ada's personal bests" });
+    expect(within(dialog).getByTestId('story-slide')).toHaveTextContent('Exercise 2');
+    expect(callsTo(requests, 'GET /v1/pbs/user/Ada')).toHaveLength(1);
+  });
+
+  it('shows Profile Not Found for an unknown person', async () => {
+    stubApi({ 'GET /v1/pbs/user/nobody': () => fail(404, 'NOT_FOUND', 'No such profile') });
+    renderRoutes(routes, '/nobody/pb-1');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Profile Not Found' }),
+    ).toBeVisible();
+  });
+});

@@ -12,13 +12,16 @@ import { ProfileNotFound } from './components/profile-not-found';
 /**
  * /{username}: a person's visible PBs as a full-screen story (docs/PRODUCT.md §2). Loading, then
  * either Profile Not Found or the viewer; the end of the story, closing the viewer or the
- * browser's Back shows the end screen. This page lives outside the site layout (no top bar) and
- * imports nothing of the signed-in app.
+ * browser's Back shows the end screen. /{username}/{pbId} is the same page with the story opened
+ * at that PB. This page lives outside the site layout (no top bar) and imports nothing of the
+ * signed-in app.
  */
 export function PublicProfilePage() {
-  const { username = '' } = useParams();
+  const { username = '', pbId } = useParams();
   const profile = usePublicProfile(username);
   const [viewerOpen, setViewerOpen] = useState(true);
+  // 'Watch again' plays the whole story, from the first PB, whatever the link pointed at.
+  const [replayed, setReplayed] = useState(false);
   const endHeadingRef = useRef<HTMLHeadingElement>(null);
 
   const data = profile.data;
@@ -54,6 +57,7 @@ export function PublicProfilePage() {
 
   const { user, pbs } = data;
   const hasPbs = pbs.length > 0;
+  const startIndex = replayed ? 0 : linkedIndex(pbs, pbId);
 
   return (
     <main className="flex min-h-dvh flex-col bg-ink">
@@ -68,6 +72,7 @@ export function PublicProfilePage() {
           onReplay={
             hasPbs
               ? () => {
+                  setReplayed(true);
                   setViewerOpen(true);
                 }
               : undefined
@@ -82,6 +87,7 @@ export function PublicProfilePage() {
             setViewerOpen(false);
           }}
           pbs={pbs}
+          initialIndex={startIndex}
           owner={{ name: user.displayName, avatarUrl: user.profileImage }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
@@ -90,5 +96,18 @@ export function PublicProfilePage() {
         />
       ) : null}
     </main>
+  );
+}
+
+/**
+ * Where a link to one PB starts the story. A PB that is no longer shown (hidden, deleted, or
+ * replaced by a newer record) is not an error a visitor can act on: the story starts at the
+ * first PB, as on /{username}.
+ */
+function linkedIndex(pbs: readonly { id: string }[], pbId: string | undefined): number {
+  if (pbId === undefined) return 0;
+  return Math.max(
+    0,
+    pbs.findIndex((pb) => pb.id === pbId),
   );
 }

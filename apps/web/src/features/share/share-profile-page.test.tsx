@@ -143,6 +143,31 @@ describe('/share-profile', () => {
     answer(ok(testPb(2, { isVisible: true })));
   });
 
+  it("offers 'Share this PB' beside each shown PB, and copies that PB's link", async () => {
+    const user = userEvent.setup();
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:image'), revokeObjectURL: vi.fn() });
+    const download = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockReturnValue(undefined);
+    signedIn([testPb(1), testPb(2, { isVisible: false })], testUser, {
+      'GET /previews/story/ada/pb-1/current.jpg': () =>
+        new Response(new Uint8Array([0xff, 0xd8]), { headers: { 'Content-Type': 'image/jpeg' } }),
+    });
+    await openPage();
+    await screen.findAllByTestId('share-pb-row');
+    const item = (index: number) => row(index).closest('li') as HTMLElement;
+    expect(within(item(1)).queryByRole('button', { name: /^Share this PB/ })).toBeNull();
+
+    await user.click(within(item(0)).getByRole('button', { name: 'Share this PB: Exercise 1' }));
+    expect(
+      await screen.findByText(
+        'Your PB link has been copied to clipboard. Its image is downloading.',
+      ),
+    ).toBeVisible();
+    expect(await navigator.clipboard.readText()).toBe(`${LINK}/pb-1`);
+    expect(download).toHaveBeenCalledTimes(1);
+    // The row's own toggle was not pressed.
+    expect(row(0)).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('rolls a toggle back when saving fails', async () => {
     const user = userEvent.setup();
     signedIn([testPb(1)], testUser, {

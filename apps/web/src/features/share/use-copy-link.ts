@@ -2,6 +2,7 @@ import { TIMINGS } from '@pbshare/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { toast } from '@/components/ui/toaster';
+import { copyToClipboard } from './clipboard';
 
 /**
  * The 'Copy Link' button (docs/PRODUCT.md §4, §5 and §8): with no link, the 'Missing username'
@@ -27,9 +28,7 @@ export function useCopyLink(url: string | null | undefined) {
       return;
     }
     try {
-      // Missing outside secure contexts: that is a failure to copy like any other.
-      if (typeof navigator.clipboard === 'undefined') throw new Error('No clipboard');
-      await navigator.clipboard.writeText(url);
+      await copyToClipboard(url);
     } catch {
       toast.error('Failed to copy', { description: 'Could not copy link to clipboard' });
       return;

@@ -38,6 +38,8 @@ export interface StoryViewerProps {
    * page, which opens the viewer by itself, moves it to its end screen instead.
    */
   onCloseAutoFocus?: (event: Event) => void;
+  /** The slide each opening starts at (a link to one PB); the first by default. */
+  initialIndex?: number;
 }
 
 /**
@@ -55,6 +57,7 @@ export function StoryViewer({
   owner,
   onFinish,
   onCloseAutoFocus,
+  initialIndex = 0,
 }: StoryViewerProps) {
   const frameRef = useRef<HTMLElement>(null);
   // Opened by any button, not a Dialog.Trigger.
@@ -93,6 +96,7 @@ export function StoryViewer({
             pbs={pbs}
             owner={owner}
             frameRef={frameRef}
+            initialIndex={initialIndex}
             onFinish={onFinish}
             onClose={() => {
               onOpenChange(false);
@@ -111,17 +115,18 @@ interface StoryStageProps {
   pbs: readonly StoryPb[];
   owner: StoryOwner;
   frameRef: RefObject<HTMLElement | null>;
+  initialIndex: number;
   onClose: () => void;
   onFinish: (() => void) | undefined;
 }
 
-/** Everything inside the dialog. Mounted on open, so each opening starts at the first PB. */
-function StoryStage({ pbs, owner, frameRef, onClose, onFinish }: StoryStageProps) {
+/** Everything inside the dialog. Mounted on open, so each opening starts at `initialIndex`. */
+function StoryStage({ pbs, owner, frameRef, initialIndex, onClose, onFinish }: StoryStageProps) {
   const count = pbs.length;
   const wrap = !onFinish;
   const { index, expanded, slideKey, next, previous, goTo, toggleStory } = useStoryNavigation(
     count,
-    { wrap, onFinish },
+    { wrap, onFinish, initialIndex },
   );
   const { muted, toggleSound, onUserGesture, onAutoplayBlocked } = useStorySound();
   const [failedUrls, setFailedUrls] = useState<ReadonlySet<string>>(() => new Set());

@@ -45,11 +45,20 @@ export interface StoryNavigationOptions {
   wrap: boolean;
   /** Moving past the last slide when not wrapping: the story is over. */
   onFinish?: () => void;
+  /** The slide to start at; the first by default. */
+  initialIndex?: number;
 }
 
 /** The viewer's position among `count` slides, with the moves the controls make. */
-export function useStoryNavigation(count: number, { wrap, onFinish }: StoryNavigationOptions) {
-  const [state, dispatch] = useReducer(storyReducer, { index: 0, expanded: false, serial: 0 });
+export function useStoryNavigation(
+  count: number,
+  { wrap, onFinish, initialIndex = 0 }: StoryNavigationOptions,
+) {
+  const [state, dispatch] = useReducer(storyReducer, {
+    index: Math.max(0, initialIndex),
+    expanded: false,
+    serial: 0,
+  });
   // The list may shrink while open; never point past its end.
   const index = count > 0 ? Math.min(state.index, count - 1) : 0;
   const last = !wrap && index >= count - 1;

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
+import { SharePbButton } from '@/features/share';
 import { cn } from '@/lib/cn';
 import { addRecordState } from '../pb-form-values';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
@@ -290,14 +291,17 @@ function ExpandedDetails({
         <p className="text-sm text-muted-foreground italic">No story yet.</p>
       )}
 
-      <div className="flex items-center justify-between gap-4 rounded-xl bg-muted px-4 py-3">
-        <label htmlFor={switchId} className="text-sm">
-          <span className="block font-medium">Show on public page</span>
-          <span className="block text-xs text-muted-foreground">
-            {pb.isVisible ? 'Visitors can see this PB.' : 'Only you can see this PB.'}
-          </span>
-        </label>
-        <Switch id={switchId} checked={pb.isVisible} onCheckedChange={onToggleVisibility} />
+      <div className="rounded-xl bg-muted px-4 py-3">
+        <div className="flex items-center justify-between gap-4">
+          <label htmlFor={switchId} className="text-sm">
+            <span className="block font-medium">Show on public page</span>
+            <span className="block text-xs text-muted-foreground">
+              {pb.isVisible ? 'Visitors can see this PB.' : 'Only you can see this PB.'}
+            </span>
+          </label>
+          <Switch id={switchId} checked={pb.isVisible} onCheckedChange={onToggleVisibility} />
+        </div>
+        <SharePbButton pb={pb} className="mt-3 border-t border-border pt-3" />
       </div>
 
       <Link

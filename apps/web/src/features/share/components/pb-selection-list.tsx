@@ -3,6 +3,7 @@ import { Check, Eye, EyeOff, Play } from 'lucide-react';
 
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
+import { SharePbButton } from './share-pb-button';
 
 export interface PbSelectionListProps {
   pbs: readonly PersonalBest[];
@@ -11,14 +12,23 @@ export interface PbSelectionListProps {
 
 /**
  * The user's PBs, each a toggle button: pressed means shown on the public page (and in the
- * preview). The change is saved at once by the caller.
+ * preview). The change is saved at once by the caller. A shown PB also gets 'Share this PB' at
+ * the row's end, beside the toggle rather than inside it (a button cannot hold a button); the
+ * row keeps room for it either way, so toggling does not shift the row.
  */
 export function PbSelectionList({ pbs, onToggle }: PbSelectionListProps) {
   return (
     <ul className="grid gap-2.5" aria-label="Personal bests to share">
       {pbs.map((pb) => (
-        <li key={pb.id}>
+        <li key={pb.id} className="relative">
           <PbRow pb={pb} onToggle={onToggle} />
+          {pb.isVisible ? (
+            <SharePbButton
+              pb={pb}
+              look="compact"
+              className="absolute top-1/2 right-3 z-10 -translate-y-1/2 sm:right-3.5"
+            />
+          ) : null}
         </li>
       ))}
     </ul>
@@ -38,7 +48,7 @@ function PbRow({ pb, onToggle }: { pb: PersonalBest; onToggle: (pb: PersonalBest
         onToggle(pb);
       }}
       className={cn(
-        'group flex w-full items-center gap-3.5 rounded-2xl border p-3 text-left transition-[border-color,background-color,box-shadow] duration-150 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring motion-reduce:transition-none sm:gap-4 sm:p-3.5',
+        'group flex w-full items-center gap-3.5 rounded-2xl border p-3 pr-15 text-left transition-[border-color,background-color,box-shadow] duration-150 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring motion-reduce:transition-none sm:gap-4 sm:p-3.5 sm:pr-44',
         selected
           ? 'border-primary/60 bg-primary-soft/60 shadow-xs ring-1 ring-primary/20'
           : 'border-border bg-background hover:border-input hover:bg-muted',

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
+import { downloadUrl } from '../download-file';
 import type { ProfileLink } from '../profile-link';
 
 const QR_COLORS = { dark: '#0b0d12', light: '#ffffff' };
@@ -32,16 +33,6 @@ async function qrPng(url: string): Promise<string> {
   });
 }
 
-/** Hands a data URL to the browser as a file download. */
-function download(dataUrl: string, fileName: string) {
-  const anchor = document.createElement('a');
-  anchor.href = dataUrl;
-  anchor.download = fileName;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-}
-
 export interface QrCodeCardProps {
   link: ProfileLink | null;
   /** Used in the downloaded file's name. */
@@ -62,7 +53,7 @@ export function QrCodeCard({ link, name }: QrCodeCardProps) {
   async function onDownload() {
     setDownloading(true);
     try {
-      download(await qrPng(url), `pbshare-${name}-qr.png`);
+      downloadUrl(await qrPng(url), `pbshare-${name}-qr.png`);
     } catch (error) {
       console.error('Could not make the QR code image', error);
       toast.error('Download failed', { description: 'Could not create the QR code image' });
