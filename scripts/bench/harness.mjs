@@ -8,11 +8,14 @@ import { freePort, root, startBuiltServer } from '../lib/built-server.mjs';
 export { freePort, root };
 export const MB = 1024 * 1024;
 
-/** The built server, as `npm start` runs it, on its own port and throw-away data folder. */
-export async function startServer() {
+/**
+ * The built server, as `npm start` runs it, on its own port and throw-away data folder. `env`
+ * adds to its environment (DATABASE_URL for PostgreSQL).
+ */
+export async function startServer({ env = {} } = {}) {
   const work = mkdtempSync(join(tmpdir(), 'pbshare-bench-'));
   const dataDir = join(work, 'data');
-  const server = await startBuiltServer({ dataDir });
+  const server = await startBuiltServer({ dataDir, env });
   return {
     base: server.base,
     dataDir,

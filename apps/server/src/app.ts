@@ -41,6 +41,7 @@ import { PbsRepository } from './modules/pbs/repository.js';
 import { pbsRoutes } from './modules/pbs/routes.js';
 import { PbsService } from './modules/pbs/service.js';
 import { publicProfileRoutes } from './modules/public-profile/routes.js';
+import { PublicProfileAnswers } from './modules/public-profile/public-answers.js';
 import { PublicProfileService } from './modules/public-profile/service.js';
 import { UsersRepository } from './modules/users/repository.js';
 import { usersRoutes } from './modules/users/routes.js';
@@ -50,8 +51,19 @@ import { resolveJwtSecret } from './security/jwt-secret.js';
 import { RefreshSuccessor } from './security/refresh-successor.js';
 import { LocalStorage } from './storage/local-storage.js';
 import { registerMediaRoutes } from './storage/media-routes.js';
+import { createPreviews } from './previews/previews.js';
+import { PREVIEWS_PREFIX } from './previews/preview-links.js';
+import { previewRoutes } from './previews/routes.js';
 import { registerSpa } from './web/spa.js';
 import { ONE_HOUR_MS } from './durations.js';
+
+/** Answers under this size are sent as they are: compressing them saves too little. */
+const COMPRESS_THRESHOLD_BYTES = 1024;
+/**
+ * Memory for prepared public profiles (API and page, each with its compressed copies, about 20 KB
+ * a person with 10 PBs): some 1,500 of the most visited people per process.
+ */
+const PUBLIC_ANSWERS_MAX_BYTES = 32 * 1024 * 1024;
 
 export interface AppDependencies {
   /** An already-migrated database; by default one is opened from the config. */
@@ -106,7 +118,7 @@ export async function buildApp(
   );
   // Before compression, so it records answers as the routes made them.
   registerIdempotency(app, { repository: new IdempotencyRepository(database.db) });
-  await app.register(compress, { threshold: 1024 });
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES });
   await app.register(cookie);
   await app.register(multipart);
   await app.register(rateLimit, {
@@ -146,7 +158,7 @@ export async function buildApp(
     },
     { publicOrigin: config.publicOrigin, supportEmail: config.supportEmail },
   );
-  const pbsRepository = new PbsRepository(database.db, database.dialect);
+  const pbsRepository = new PbsRepository(database.db);
   const pbsService = new PbsService(
     pbsRepository,
     usersRepository,
@@ -154,8 +166,9 @@ export async function buildApp(
     app.log,
   );
   const usersService = new UsersService(usersRepository, pbsService, storage, app.log);
-  const publicProfiles = new PublicProfileService(usersRepository, pbsService, (key) =>
-    storage.url(key),
+  const publicProfiles = new PublicProfileAnswers(
+    new PublicProfileService(usersRepository, pbsService, (key) => storage.url(key)),
+    { maxBytes: PUBLIC_ANSWERS_MAX_BYTES, compressThreshold: COMPRESS_THRESHOLD_BYTES },
   );
   const billingService = new BillingService(
     new BillingRepository(database.db, database.dialect),
@@ -175,6 +188,18 @@ export async function buildApp(
 
   await app.register(healthRoutes, { database });
   await registerMediaRoutes(app, storage);
+  // Preview images of public pages; `previews.links` gives a page the addresses of its images.
+  const previews = createPreviews({
+    storage,
+    dataDir: config.dataDir,
+    origin: config.publicOrigin,
+    log: app.log,
+  });
+  await app.register(previewRoutes, {
+    prefix: PREVIEWS_PREFIX,
+    previews,
+    profiles: new PublicProfileService(usersRepository, pbsService, (key) => storage.url(key)),
+  });
   await app.register(
     async (v1) => {
       await v1.register(appConfigRoutes, { config });
@@ -186,7 +211,7 @@ export async function buildApp(
         publicOrigin: config.publicOrigin,
       });
       // Public, so registered beside (not inside) the signed-in /pbs routes.
-      await v1.register(publicProfileRoutes, { prefix: '/pbs', profiles: publicProfiles });
+      await v1.register(publicProfileRoutes, { prefix: '/pbs', answers: publicProfiles });
       await v1.register(pbsRoutes, {
         prefix: '/pbs',
         pbs: pbsService,
@@ -213,7 +238,7 @@ export async function buildApp(
 
   if (config.webDistDir) {
     await registerSpa(app, config.webDistDir, {
-      profiles: publicProfiles,
+      answers: publicProfiles,
       origin: config.publicOrigin,
     });
   } else {

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { startMediaSweeps } from './media/media-sweeps.js';
+import { startPreviewCacheSweeps } from './previews/cache-sweeps.js';
 import { LocalStorage } from './storage/local-storage.js';
 
 async function main(): Promise<void> {
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
     db: database.db,
     log: app.log,
   });
+  // Preview images nobody has asked for in 30 days: at start, then hourly.
+  startPreviewCacheSweeps(config.dataDir, app.log);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

@@ -27,6 +27,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'v1',
   'api',
   'media',
+  'previews',
   'assets',
   'static',
   'healthz',

@@ -19,6 +19,20 @@ export interface UsersTable {
   subscription_tier: Generated<'free' | 'unlimited'>;
   created_at: string;
   updated_at: string;
+  /**
+   * Bumped by every write a visitor of the public page could see (profile, PBs, username), in
+   * that write's transaction: what tells a server's cached public answers they are out of date.
+   */
+  profile_version: Generated<number>;
+}
+
+/** A username its owner renamed away from, still theirs (a redirect) until `held_until`. */
+export interface UsernameHoldsTable {
+  /** usernameKey of the old name. */
+  name_key: string;
+  user_id: string;
+  /** ISO-8601 UTC; an expired hold counts for nothing and may be deleted. */
+  held_until: string;
 }
 
 /** One signed-in device. Revoking it ends every refresh token it issued. */
@@ -130,6 +144,7 @@ export interface DatabaseSchema {
   exercises: ExercisesTable;
   pb_records: PbRecordsTable;
   users: UsersTable;
+  username_holds: UsernameHoldsTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   email_tokens: EmailTokensTable;

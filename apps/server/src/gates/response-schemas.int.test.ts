@@ -14,7 +14,12 @@ beforeAll(async () => {
 afterAll(() => gate.close());
 
 /** Routes that answer files, not JSON. */
-const FILE_ROUTES = new Set(['GET /media/*']);
+const FILE_ROUTES = new Set([
+  'GET /media/*',
+  'GET /previews/profile/:username/:key.jpg',
+  'GET /previews/pb/:username/:pbId/:key.jpg',
+  'GET /previews/story/:username/:pbId/:key.jpg',
+]);
 
 const isSuccess = (code: string) => /^2\d\d$/.test(code);
 

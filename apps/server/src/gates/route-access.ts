@@ -67,6 +67,33 @@ const sameAnswerFor = (path: string, w: World): Attempt[] =>
     },
   }));
 
+/** A well-formed content key that no image has: it redirects to the current one, if any. */
+const STALE_PREVIEW_KEY = '0'.repeat(24);
+
+/**
+ * A PB's images exist for the public card only (any key of it redirects to the current image);
+ * the hidden PB, an older record and someone else's PB under the owner's name are not found.
+ */
+const pbPreviewAttempts = (kind: 'pb' | 'story', w: World): Attempt[] => {
+  const url = (username: string, id: string) =>
+    `/previews/${kind}/${username}/${id}/${STALE_PREVIEW_KEY}.jpg`;
+  return [
+    {
+      label: `the visible PB's ${kind} image under an outdated key`,
+      request: { url: url(w.owner.username, w.owner.visible.id) },
+      status: 302,
+    },
+    ...ownerIds(w)
+      .slice(1)
+      .map(([label, id]) => ({ label, request: { url: url(w.owner.username, id) }, status: 404 })),
+    {
+      label: "the stranger's PB under the owner's name",
+      request: { url: url(w.owner.username, w.stranger.pb.id) },
+      status: 404,
+    },
+  ];
+};
+
 /**
  * Every route the app serves, keyed "METHOD /path" as Fastify registers it. A route missing here
  * fails authorization-matrix.int.test.ts: add it with its access rule and the attempts that prove it.
@@ -89,6 +116,32 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
       { label: 'a public card image', request: { url: w.owner.visible.media.url }, status: 200 },
       { label: 'the avatar', request: { url: w.owner.avatarUrl }, status: 200 },
     ],
+  },
+  'GET /previews/profile/:username/:key.jpg': {
+    access: 'public',
+    envelope: false,
+    visitor: (w) => [
+      {
+        label: "the owner's profile image under an outdated key",
+        request: { url: `/previews/profile/${w.owner.username}/${STALE_PREVIEW_KEY}.jpg` },
+        status: 302,
+      },
+      {
+        label: 'an unknown person',
+        request: { url: `/previews/profile/nobody-at-all/${STALE_PREVIEW_KEY}.jpg` },
+        status: 404,
+      },
+    ],
+  },
+  'GET /previews/pb/:username/:pbId/:key.jpg': {
+    access: 'public',
+    envelope: false,
+    visitor: (w) => pbPreviewAttempts('pb', w),
+  },
+  'GET /previews/story/:username/:pbId/:key.jpg': {
+    access: 'public',
+    envelope: false,
+    visitor: (w) => pbPreviewAttempts('story', w),
   },
   'GET /v1/app-config': {
     access: 'public',
@@ -122,11 +175,19 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
         status: 404,
         code: 'NOT_FOUND',
       },
+      {
+        label: "the owner's former username",
+        request: { url: `/v1/pbs/user/${encodeURIComponent(w.owner.formerUsername)}` },
+        status: 301,
+        check: (body, world) => {
+          expect(body.data).toEqual({ username: world.owner.username });
+        },
+      },
     ],
   },
   'POST /v1/auth/register': {
     access: 'public',
-    visitor: () => [
+    visitor: (w) => [
       {
         label: 'a new account',
         request: {
@@ -143,6 +204,19 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
           expect(user.email).toBe('newcomer@example.com');
           expect(Object.keys(user)).not.toContain('password');
         },
+      },
+      {
+        label: "the owner's former username, which is held for them",
+        request: {
+          url: '/v1/auth/register',
+          ...json({
+            email: 'squatter@example.com',
+            password: 'squatter password',
+            displayName: w.owner.formerUsername.toUpperCase(),
+          }),
+        },
+        status: 409,
+        code: 'USERNAME_TAKEN',
       },
     ],
   },
@@ -331,6 +405,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
       {
         label: "taking the owner's username",
         request: { url: '/v1/users', ...json({ displayName: w.owner.username }) },
+        status: 409,
+        code: 'USERNAME_TAKEN',
+      },
+      {
+        label: "taking the owner's former username, which is held for them",
+        request: { url: '/v1/users', ...json({ displayName: w.owner.formerUsername }) },
         status: 409,
         code: 'USERNAME_TAKEN',
       },

@@ -24,6 +24,8 @@ export interface World {
     avatarUrl: string;
     /** Text that exists only in the owner's private data; no one else's answer may carry it. */
     secrets: string[];
+    /** The username the owner renamed away from: still theirs (a redirect), and nobody else's. */
+    formerUsername: string;
   };
   stranger: Person & { pb: PersonalBest };
 }
@@ -50,6 +52,17 @@ async function setAvatarAndBio(app: FastifyInstance, session: SignedIn, bio: str
   return res.json<{ data: User }>().data;
 }
 
+async function rename(app: FastifyInstance, session: SignedIn, displayName: string) {
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/v1/users',
+    headers: bearer(session),
+    payload: { displayName },
+  });
+  if (res.statusCode !== 200) throw new Error(`rename failed: ${res.body}`);
+  return res.json<{ data: User }>().data.displayName;
+}
+
 async function hide(app: FastifyInstance, session: SignedIn, id: string) {
   const res = await app.inject({
     method: 'PATCH',
@@ -63,7 +76,11 @@ async function hide(app: FastifyInstance, session: SignedIn, id: string) {
 
 export async function buildWorld(t: MailingApp): Promise<World> {
   const { app } = t;
-  const owner = await person(t, 'owner', 'owner correct horse');
+  const formerOwner = await person(t, 'owner', 'owner correct horse');
+  const owner = {
+    ...formerOwner,
+    username: await rename(app, formerOwner.session, `${formerOwner.username}x`),
+  };
   const stranger = await person(t, 'stranger', 'stranger battery staple');
 
   const user = await setAvatarAndBio(app, owner.session, 'Public bio of the owner');
@@ -98,6 +115,7 @@ export async function buildWorld(t: MailingApp): Promise<World> {
       history,
       hidden,
       avatarUrl: user.profileImage,
+      formerUsername: formerOwner.username,
       secrets: [
         owner.session.email,
         owner.password,

@@ -74,9 +74,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
-/** Paths owned by the API or the media store answer a JSON 404; the rest belongs to the web app. */
+/**
+ * Paths owned by the API, the media store or the preview images answer a JSON 404; the rest
+ * belongs to the web app.
+ */
 export function isApiPath(url: string): boolean {
-  return /^\/(v1|media)(\/|\?|$)/.test(url);
+  return /^\/(v1|media|previews)(\/|\?|$)/.test(url);
 }
 
 export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {

@@ -4,11 +4,14 @@ import fastifyStatic from '@fastify/static';
 import { isReservedUsername } from '@pbshare/shared';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath, sendApiNotFound } from '../http/error-handler.js';
-import type { PublicProfileService } from '../modules/public-profile/service.js';
+import { movedTo, sendMoved } from '../modules/public-profile/moved.js';
+import { sendPrepared } from '../modules/public-profile/prepared-answer.js';
+import type { AnswerKind, PublicProfileAnswers } from '../modules/public-profile/public-answers.js';
 import { renderProfilePage } from './profile-html.js';
 import { PUBLIC_PAGE_MODULE, readRoutePreloads } from './route-preloads.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const HTML = 'text/html; charset=utf-8';
 
 /**
  * Serves the built web app. Vite puts content-hashed files under /assets, so they can be cached
@@ -18,8 +21,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export async function registerSpa(
   app: FastifyInstance,
   webDistDir: string,
-  profilePages: { profiles: PublicProfileService; origin: string },
+  profilePages: { answers: PublicProfileAnswers; origin: string },
 ): Promise<void> {
+  const { origin } = profilePages;
   const template = readFileSync(join(webDistDir, 'index.html'), 'utf8');
   const modulePreloads = readRoutePreloads(webDistDir, PUBLIC_PAGE_MODULE);
 
@@ -34,24 +38,34 @@ export async function registerSpa(
 
   // /{username}: the public profile, answered with its preview tags and data inline. Names the
   // app owns (login, pricing, ...) are routes of the client, never people.
+  const page: AnswerKind = {
+    name: 'page',
+    // The page echoes the name as asked for (the inline data says whose it is).
+    bySpelling: true,
+    render: (profile, username) =>
+      renderProfilePage(template, { origin, username, profile, modulePreloads }),
+  };
   app.get<{ Params: { username: string } }>('/:username', async (request, reply) => {
     const { username } = request.params;
     if (isReservedUsername(username) || !/^[A-Za-z0-9._-]+$/.test(username)) {
       return reply.sendFile('index.html');
     }
-    const profile = await profilePages.profiles.find(username);
+    const found = await profilePages.answers.lookup(username, page);
+    if (found.status === 'moved') {
+      return sendMoved(reply, movedTo(request.url, '/', found.username)).send();
+    }
+    if (found.status === 'found') {
+      return sendPrepared(request, reply, found.answer, {
+        contentType: HTML,
+        cacheControl: 'no-cache',
+        etag: false,
+      });
+    }
     return reply
-      .code(profile ? 200 : 404)
-      .type('text/html; charset=utf-8')
+      .code(404)
+      .type(HTML)
       .header('cache-control', 'no-cache')
-      .send(
-        renderProfilePage(template, {
-          origin: profilePages.origin,
-          username,
-          profile,
-          modulePreloads,
-        }),
-      );
+      .send(renderProfilePage(template, { origin, username, profile: undefined, modulePreloads }));
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,6 +1,5 @@
 import type { Category, Unit } from '@pbshare/shared';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Dialect } from '../../db/database.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { StoredMedia } from '../../media/pb-media.js';
 
@@ -87,22 +86,23 @@ function toRecord(
 
 /** Exercises and their records. Every query is scoped to the owner's user id. */
 export class PbsRepository {
-  constructor(
-    private readonly db: Kysely<DatabaseSchema>,
-    private readonly dialect: Dialect,
-  ) {}
+  constructor(private readonly db: Kysely<DatabaseSchema>) {}
 
   /**
    * Runs `work` in a transaction holding the user's row, so two requests of one user that check
    * a count (the free cap) or rewrite the order cannot interleave. SQLite transactions are
-   * serialised already; PostgreSQL needs the row lock. The writes exist only on the `tx` handed
-   * to `work`, so no change can be made outside such a transaction.
+   * serialised already; PostgreSQL needs the row lock, which the first statement takes: it bumps
+   * the user's profile version, so every process's cached public page of the user is stale from
+   * the moment the change commits (and stays current if it rolls back). The writes exist only on
+   * the `tx` handed to `work`, so no change can be made outside such a transaction.
    */
   async forUser<T>(userId: string, work: (tx: PbsTx) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
-      if (this.dialect === 'postgres') {
-        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-      }
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ profile_version: eb('profile_version', '+', 1) }))
+        .where('id', '=', userId)
+        .execute();
       return work(new PbsTx(trx, userId));
     });
   }

@@ -5,7 +5,7 @@ import {
   type PublicProfile,
 } from '@pbshare/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { newSignedInUser, type SignedIn } from '../../test/accounts.js';
+import { bearer, newSignedInUser, type SignedIn } from '../../test/accounts.js';
 import { createPb, weightFields } from '../../test/pbs.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { PublicProfileService } from './service.js';
@@ -32,6 +32,20 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/**
+ * A write that changes nothing a visitor sees but still bumps the profile version, so the next
+ * lookup builds the answer again instead of serving the one prepared earlier.
+ */
+const outdateAnswers = async () => {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/v1/users',
+    headers: bearer(owner),
+    payload: { bio: '' },
+  });
+  expect(res.statusCode).toBe(200);
+};
+
 const lookup = (headers: Record<string, string> = {}) =>
   t.app.inject({
     method: 'GET',
@@ -50,7 +64,9 @@ describe('the public PB answer', () => {
 
   it('is built with exactly the schema`s fields, for the API and the page alike', async () => {
     const find = vi.spyOn(PublicProfileService.prototype, 'find');
+    await outdateAnswers();
     expect((await lookup()).statusCode).toBe(200);
+    expect(find).toHaveBeenCalledOnce();
     const built = (await find.mock.results[0]?.value) as PublicProfile;
     const profile = publicProfileSchema.strict().parse(built);
     expect(profile.pbs).toHaveLength(2);
@@ -86,9 +102,11 @@ describe('the public PB answer', () => {
       ],
       ownerId: 'user-secret-id',
     };
-    vi.spyOn(PublicProfileService.prototype, 'find').mockResolvedValue(leaky);
+    const find = vi.spyOn(PublicProfileService.prototype, 'find').mockResolvedValue(leaky);
+    await outdateAnswers();
 
     const res = await lookup();
+    expect(find).toHaveBeenCalledOnce();
     expect(res.statusCode).toBe(200);
     expect(res.json<{ data: PublicProfile }>().data).toEqual(real);
     for (const secret of [

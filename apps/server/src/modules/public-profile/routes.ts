@@ -1,53 +1,56 @@
-import { createHash } from 'node:crypto';
 import { publicProfileSchema, successEnvelope } from '@pbshare/shared';
-import type { onSendAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error.js';
 import { ok } from '../../http/envelope.js';
-import type { PublicProfileService } from './service.js';
+import type { AnswerKind, PublicProfileAnswers } from './public-answers.js';
+import { movedTo, sendMoved } from './moved.js';
+import { sendPrepared } from './prepared-answer.js';
 
 // Short, and revalidated with the ETag after that: an owner's edit shows within seconds.
 const CACHE_CONTROL = 'public, max-age=15, must-revalidate';
 
-/**
- * The ETag is a hash of the answer exactly as serialized (before compression, which runs after
- * the route's own onSend), and a matching `If-None-Match` turns the answer into a bodiless 304.
- */
-const revalidate: onSendAsyncHookHandler = async (request, reply, payload) => {
-  if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-  const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
-  void reply
-    .header('etag', etag)
-    .header('cache-control', CACHE_CONTROL)
-    .header('vary', 'accept-encoding');
-  if (request.headers['if-none-match'] !== etag) return payload;
-  void reply.code(304).removeHeader('content-type');
-  return null;
-};
-
 export const publicProfileRoutes: FastifyPluginAsyncZod<{
-  profiles: PublicProfileService;
-}> = async (app, { profiles }) => {
+  answers: PublicProfileAnswers;
+}> = async (app, { answers }) => {
   app.get(
     '/user/:username',
     {
       schema: {
         params: z.object({ username: z.string().min(1).max(100) }),
         // What a stranger may see is this schema: a field it does not list is never serialized.
-        response: { 200: successEnvelope(publicProfileSchema) },
+        // The answer is prepared with the route's own serializer (reply.serialize), so it holds
+        // what this schema lets through and nothing else.
+        response: {
+          200: successEnvelope(publicProfileSchema),
+          301: successEnvelope(z.object({ username: z.string() })),
+        },
       },
-      onSend: revalidate,
     },
-    async (request) => {
-      const profile = await profiles.find(request.params.username);
-      if (!profile) {
+    async (request, reply) => {
+      const kind: AnswerKind = {
+        name: 'api',
+        // The route's serializer (fast-json-stringify) writes strings.
+        render: (profile) => reply.serialize(ok(profile)) as string,
+      };
+      const found = await answers.lookup(request.params.username, kind);
+      if (found.status === 'missing') {
         throw new AppError(
           'NOT_FOUND',
           "The profile you're looking for doesn't exist or is not available.",
         );
       }
-      return ok(profile);
+      if (found.status === 'moved') {
+        void sendMoved(reply, movedTo(request.url, '/v1/pbs/user/', found.username));
+        return ok({ username: found.username }, 'This profile has a new username.', 301);
+      }
+      // The ETag is a hash of the answer as serialized, before any compression, so every
+      // encoding of it revalidates alike; a matching If-None-Match gets a bodiless 304.
+      return sendPrepared(request, reply, found.answer, {
+        contentType: 'application/json; charset=utf-8',
+        cacheControl: CACHE_CONTROL,
+        etag: true,
+      });
     },
   );
 };

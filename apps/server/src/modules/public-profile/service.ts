@@ -1,6 +1,18 @@
-import { USERNAME_MAX_LENGTH, isReservedUsername, type PublicProfile } from '@pbshare/shared';
+import {
+  USERNAME_MAX_LENGTH,
+  isReservedUsername,
+  usernameKey,
+  type PublicProfile,
+} from '@pbshare/shared';
 import type { PbsService } from '../pbs/service.js';
 import type { UsersRepository } from '../users/repository.js';
+
+/**
+ * Where a name leads: a person, and the version of what a visitor sees of them, or the current
+ * name of whoever renamed away from it less than the hold ago.
+ */
+export type ProfileLocation =
+  { userId: string; version: number; movedTo?: never } | { movedTo: string; userId?: never };
 
 /**
  * What a visitor sees at /{username}: the person's public fields and their visible current PBs in
@@ -13,8 +25,18 @@ export class PublicProfileService {
     private readonly mediaUrl: (key: string) => string,
   ) {}
 
+  /** One indexed read for a name in use; a second only for a name nobody has now. */
+  async locate(username: string): Promise<ProfileLocation | undefined> {
+    if (!isPersonName(username)) return undefined;
+    const key = usernameKey(username);
+    const owner = await this.users.profileVersionOf(key);
+    if (owner) return { userId: owner.id, version: owner.version };
+    const movedTo = await this.users.currentNameOfHolder(key);
+    return movedTo === undefined ? undefined : { movedTo };
+  }
+
   async find(username: string): Promise<PublicProfile | undefined> {
-    if (username.length > USERNAME_MAX_LENGTH || isReservedUsername(username)) return undefined;
+    if (!isPersonName(username)) return undefined;
     const user = await this.users.findByDisplayName(username);
     if (!user) return undefined;
     return {
@@ -26,4 +48,8 @@ export class PublicProfileService {
       pbs: await this.pbs.listPublic(user.id),
     };
   }
+}
+
+function isPersonName(username: string): boolean {
+  return username.length <= USERNAME_MAX_LENGTH && !isReservedUsername(username);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { usernameKey, type User } from '@pbshare/shared';
+import { ONE_DAY_MS } from '../../durations.js';
 import { AppError, SESSION_EXPIRED_MESSAGE } from '../../errors/app-error.js';
 import { processAvatar } from '../../media/avatar-image.js';
 import { verifyPassword } from '../../security/passwords.js';
@@ -8,6 +9,12 @@ import type { Storage } from '../../storage/storage.js';
 import type { PbsService } from '../pbs/service.js';
 import type { UserRecord, UsersRepository } from './repository.js';
 import { toUserDto } from './user-dto.js';
+
+/**
+ * How long a username one renamed away from stays one's own: its links redirect to the new name
+ * and nobody else can take it.
+ */
+export const USERNAME_HOLD_MS = 90 * ONE_DAY_MS;
 
 /** Profile rules: reading and editing one's own profile, the avatar, and deleting the account. */
 export class UsersService {
@@ -46,11 +53,15 @@ export class UsersService {
 
     let replacedImageKey: string | null = null;
     try {
-      ({ replacedImageKey } = await this.users.updateProfile(userId, {
-        ...(changes.displayName !== undefined && { displayName: changes.displayName }),
-        ...(changes.bio !== undefined && { bio: changes.bio }),
-        ...(newImageKey && { profileImageKey: newImageKey }),
-      }));
+      ({ replacedImageKey } = await this.users.updateProfile(
+        userId,
+        {
+          ...(changes.displayName !== undefined && { displayName: changes.displayName }),
+          ...(changes.bio !== undefined && { bio: changes.bio }),
+          ...(newImageKey && { profileImageKey: newImageKey }),
+        },
+        new Date(Date.now() + USERNAME_HOLD_MS).toISOString(),
+      ));
     } catch (err) {
       if (newImageKey) await this.removeFile(newImageKey);
       if (changes.displayName && (await this.users.displayNameTaken(changes.displayName, userId))) {

@@ -1,0 +1,19 @@
+import type { FastifyReply } from 'fastify';
+
+/**
+ * Where a request for an old username goes: the same address under the current name, with the
+ * query string kept. `prefix` is the path before the name ('/' for the page).
+ */
+export function movedTo(requestUrl: string, prefix: string, username: string): string {
+  const query = requestUrl.indexOf('?');
+  return `${prefix}${encodeURIComponent(username)}${query === -1 ? '' : requestUrl.slice(query)}`;
+}
+
+/**
+ * Starts a 301 to `location`. Browsers keep a 301 for good unless told otherwise, but the old name
+ * leads there only for a while (and its owner may take it back, which would make a kept redirect
+ * a loop), so it is revalidated on every use.
+ */
+export function sendMoved(reply: FastifyReply, location: string): FastifyReply {
+  return reply.code(301).header('location', location).header('cache-control', 'no-cache');
+}

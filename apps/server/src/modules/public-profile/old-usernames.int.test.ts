@@ -1,0 +1,202 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { usernameKey } from '@pbshare/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  newSignedInUser,
+  PASSWORD,
+  uniqueAccount,
+  type SignedIn,
+} from '../../test/accounts.js';
+import { createPb } from '../../test/pbs.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { USERNAME_HOLD_MS } from '../users/service.js';
+
+// After a rename, links to the old name (page and API) redirect to the owner's current name for
+// 90 days, and nobody else can take the old name in that time; the owner may take it back.
+
+let t: TestApp;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'pbshare-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><title>PBShare</title></head><body><div id="root"></div></body></html>',
+  );
+  t = await createTestApp({ webDistDir: dist, publicOrigin: 'https://pb.example' });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+const rename = (session: SignedIn, displayName: string) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/v1/users',
+    headers: bearer(session),
+    payload: { displayName },
+  });
+
+async function renamed(session: SignedIn, displayName: string): Promise<void> {
+  const res = await rename(session, displayName);
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+const registerAs = (displayName: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/auth/register',
+    payload: { ...uniqueAccount(), displayName },
+  });
+
+const TAKEN = { status: 409, code: 'USERNAME_TAKEN', message: 'That username is taken' };
+
+/** Ends the hold on `name` as if its 90 days were over. */
+async function expireHold(name: string): Promise<void> {
+  const result = await t.database.db
+    .updateTable('username_holds')
+    .set({ held_until: new Date(Date.now() - 1000).toISOString() })
+    .where('name_key', '=', usernameKey(name))
+    .executeTakeFirst();
+  expect(Number(result.numUpdatedRows)).toBe(1);
+}
+
+describe('an old username', () => {
+  it('redirects the page and the API to the new name with 301, keeping the query', async () => {
+    const owner = await newSignedInUser(t, 'Old.Name');
+    await createPb(t.app, owner);
+    const old = owner.displayName;
+    const current = `${old}_v2`;
+    await renamed(owner, current);
+
+    const page = await get(`/${old.toLowerCase()}?utm_source=story`);
+    expect(page.statusCode).toBe(301);
+    expect(page.headers.location).toBe(`/${current}?utm_source=story`);
+    expect(page.headers['cache-control']).toBe('no-cache');
+
+    const api = await get(`/v1/pbs/user/${old}?x=1`);
+    expect(api.statusCode).toBe(301);
+    expect(api.headers.location).toBe(`/v1/pbs/user/${current}?x=1`);
+    expect(api.headers['cache-control']).toBe('no-cache');
+    expect(api.json()).toEqual({
+      success: true,
+      message: 'This profile has a new username.',
+      data: { username: current },
+      status: 301,
+    });
+
+    // Where it leads answers as before.
+    expect((await get(`/${current}`)).statusCode).toBe(200);
+    expect((await get(`/v1/pbs/user/${current}`)).statusCode).toBe(200);
+  });
+
+  it('leads to the current name after several renames', async () => {
+    const owner = await newSignedInUser(t, 'Chain');
+    const first = owner.displayName;
+    await renamed(owner, `${first}_b`);
+    await renamed(owner, `${first}_c`);
+    for (const old of [first, `${first}_b`]) {
+      expect((await get(`/${old}`)).headers.location).toBe(`/${first}_c`);
+      expect((await get(`/v1/pbs/user/${old}`)).headers.location).toBe(`/v1/pbs/user/${first}_c`);
+    }
+  });
+
+  it('is held for 90 days from the rename', async () => {
+    const owner = await newSignedInUser(t, 'Held');
+    const before = Date.now();
+    await renamed(owner, `${owner.displayName}_x`);
+    const hold = await t.database.db
+      .selectFrom('username_holds')
+      .select(['held_until'])
+      .where('name_key', '=', usernameKey(owner.displayName))
+      .executeTakeFirstOrThrow();
+    const until = Date.parse(hold.held_until);
+    expect(USERNAME_HOLD_MS).toBe(90 * 24 * 60 * 60 * 1000);
+    expect(until).toBeGreaterThanOrEqual(before + USERNAME_HOLD_MS);
+    expect(until).toBeLessThanOrEqual(Date.now() + USERNAME_HOLD_MS);
+  });
+
+  it('cannot be taken by anyone else while held, in any letter case', async () => {
+    const owner = await newSignedInUser(t, 'Mine');
+    const old = owner.displayName;
+    await renamed(owner, `${old}_now`);
+
+    const signUp = await registerAs(old.toUpperCase());
+    expect(signUp.statusCode).toBe(409);
+    expect(signUp.json()).toMatchObject(TAKEN);
+
+    const someone = await newSignedInUser(t, 'Someone');
+    const clash = await rename(someone, old.toLowerCase());
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toMatchObject(TAKEN);
+  });
+
+  it('can be taken back by its owner, which ends the hold', async () => {
+    const owner = await newSignedInUser(t, 'Back');
+    const old = owner.displayName;
+    await renamed(owner, `${old}_tmp`);
+    await renamed(owner, old.toLowerCase());
+
+    expect((await get(`/${old}`)).statusCode).toBe(200);
+    // The name in between is now the held one, and leads back.
+    expect((await get(`/${old}_tmp`)).headers.location).toBe(`/${old.toLowerCase()}`);
+    const holds = await t.database.db
+      .selectFrom('username_holds')
+      .select('name_key')
+      .where('name_key', '=', usernameKey(old))
+      .execute();
+    expect(holds).toEqual([]);
+  });
+
+  it('after 90 days leads nowhere and is free for anyone', async () => {
+    const owner = await newSignedInUser(t, 'Expired');
+    const old = owner.displayName;
+    await renamed(owner, `${old}_new`);
+    await expireHold(old);
+
+    expect((await get(`/${old}`)).statusCode).toBe(404);
+    expect((await get(`/v1/pbs/user/${old}`)).statusCode).toBe(404);
+
+    const someone = await newSignedInUser(t, 'Taker');
+    await renamed(someone, old);
+    expect((await get(`/v1/pbs/user/${old}`)).statusCode).toBe(200);
+    // Renaming away from it again holds it for the new owner, over the expired hold.
+    await renamed(someone, `${old}_2`);
+    expect((await get(`/${old}`)).headers.location).toBe(`/${old}_2`);
+  });
+
+  it('is freed, with the current name, when the account is deleted', async () => {
+    const owner = await newSignedInUser(t, 'Leaving');
+    const old = owner.displayName;
+    await renamed(owner, `${old}_last`);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/v1/users',
+      headers: bearer(owner),
+      payload: { password: PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await get(`/${old}`)).statusCode).toBe(404);
+    expect((await get(`/v1/pbs/user/${old}`)).statusCode).toBe(404);
+    expect((await registerAs(old)).statusCode).toBe(201);
+  });
+
+  it('is not made by a change of letter case only', async () => {
+    const owner = await newSignedInUser(t, 'Casing');
+    await renamed(owner, owner.displayName.toUpperCase());
+    const holds = await t.database.db
+      .selectFrom('username_holds')
+      .select('name_key')
+      .where('name_key', '=', usernameKey(owner.displayName))
+      .execute();
+    expect(holds).toEqual([]);
+    expect((await get(`/${owner.displayName}`)).statusCode).toBe(200);
+  });
+});

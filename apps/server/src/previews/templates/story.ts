@@ -1,0 +1,87 @@
+import { drawableText } from '../fonts.js';
+import type { OwnerFacts, PbFacts } from '../preview-facts.js';
+import { BRAND, box, canvas, line, paragraph, type Element } from './elements.js';
+import { avatar, categoryPill, logo, picture, titleText, value, type Art } from './parts.js';
+
+export const STORY = {
+  width: 1080,
+  height: 1920,
+  picture: { width: 1080, height: 1920 },
+  avatar: 96,
+};
+
+/**
+ * 1080x1920 for one PB, laid out like a slide of the story viewer: the picture full-bleed, whose
+ * it is along the top, the PB over a dark fade at the bottom, and the page's address under it.
+ */
+export function drawStory(owner: OwnerFacts, pb: PbFacts, art: Art): Element {
+  const { width, height } = STORY;
+  return canvas(
+    width,
+    height,
+    picture(art, width, height, { position: 'absolute', top: 0, left: 0 }),
+    box(
+      {
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        width,
+        height: 400,
+        alignItems: 'flex-start',
+        gap: 24,
+        padding: '72px 64px 0',
+        backgroundImage:
+          'linear-gradient(180deg, rgba(0,0,0,0.65) 0%, rgba(0,0,0,0.25) 55%, rgba(0,0,0,0) 100%)',
+      },
+      box(
+        { alignItems: 'center', gap: 24, flexGrow: 1, flexShrink: 1, minWidth: 0 },
+        avatar(art, owner.name, STORY.avatar),
+        line({ fontSize: 40, fontWeight: 600 }, drawableText(owner.name)),
+      ),
+      logo(72),
+    ),
+    box(
+      {
+        position: 'absolute',
+        left: 0,
+        bottom: 0,
+        width,
+        height: 1100,
+        flexDirection: 'column',
+        justifyContent: 'flex-end',
+        padding: '0 72px 96px',
+        backgroundImage:
+          'linear-gradient(0deg, rgba(0,0,0,0.92) 0%, rgba(0,0,0,0.62) 50%, rgba(0,0,0,0) 100%)',
+      },
+      categoryPill(pb.category, 28),
+      paragraph(
+        {
+          marginTop: 28,
+          fontSize: 58,
+          fontWeight: 600,
+          lineHeight: 1.2,
+          color: 'rgba(255,255,255,0.92)',
+        },
+        titleText(pb.title, pb.category),
+        2,
+      ),
+      value(pb.value, 184, { marginTop: 12 }),
+      line({ marginTop: 24, fontSize: 34, color: 'rgba(255,255,255,0.65)' }, drawableText(pb.date)),
+      box(
+        {
+          marginTop: 64,
+          paddingTop: 40,
+          borderTop: '2px solid rgba(255,255,255,0.18)',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 32,
+        },
+        line(
+          { fontSize: 38, fontWeight: 600, color: BRAND.glow, flexShrink: 1 },
+          drawableText(owner.handle),
+        ),
+        logo(52, 36),
+      ),
+    ),
+  );
+}
