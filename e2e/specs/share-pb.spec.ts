@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 
 import { test, expect } from '../support/fixtures.js';
 import { expandCard } from '../support/pbs.js';
@@ -30,6 +30,24 @@ async function visitorPage(browser: Browser, page: Page, baseURL: string | undef
     reducedMotion: 'reduce',
   });
   return context.newPage();
+}
+
+/**
+ * A new sharer of THREE_PBS with Pull-ups hidden, on `path` of the app, with the clipboard
+ * open to the page. `linkTo` gives the public link of one of the PBs.
+ */
+async function openWithPullUpsHidden(
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  path: string,
+) {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { account, token, pbs } = await sharerWithPbs(page, request, THREE_PBS);
+  const idOf = (title: string) => pbs.find((pb) => pb.title === title)?.id ?? '';
+  await setVisibility(request, token, idOf('Pull-ups'), false);
+  await page.goto(path);
+  return { linkTo: (title: string) => `${baseURL ?? ''}/${account.username}/${idOf(title)}` };
 }
 
 /** The 'Share this PB' button of `title`, within `scope`. */
@@ -103,23 +121,13 @@ test.describe('sharing one PB', () => {
 
   test("'Share this PB' on the profile copies the link and downloads the story image", async ({
     page,
-    context,
     request,
     baseURL,
   }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const { account, token, pbs } = await sharerWithPbs(page, request, THREE_PBS);
-    const deadlift = pbs.find((pb) => pb.title === 'Deadlift');
-    const pullUps = pbs.find((pb) => pb.title === 'Pull-ups');
-    await setVisibility(request, token, pullUps?.id ?? '', false);
-    await page.goto('/profile');
+    const { linkTo } = await openWithPullUpsHidden(page, request, baseURL, '/profile');
 
     const card = await expandCard(page, 'Deadlift');
-    await expectCopiedAndDownloaded(
-      page,
-      shareButton(card, 'Deadlift'),
-      `${baseURL ?? ''}/${account.username}/${deadlift?.id ?? ''}`,
-    );
+    await expectCopiedAndDownloaded(page, shareButton(card, 'Deadlift'), linkTo('Deadlift'));
 
     // A hidden PB has no public link: the button says so.
     await card.getByRole('button', { name: 'Close Deadlift' }).click();
@@ -130,16 +138,10 @@ test.describe('sharing one PB', () => {
 
   test("'Share this PB' on /share-profile copies the link and downloads the story image", async ({
     page,
-    context,
     request,
     baseURL,
   }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const { account, token, pbs } = await sharerWithPbs(page, request, THREE_PBS);
-    const run = pbs.find((pb) => pb.title === '5K Run');
-    const pullUps = pbs.find((pb) => pb.title === 'Pull-ups');
-    await setVisibility(request, token, pullUps?.id ?? '', false);
-    await page.goto('/share-profile');
+    const { linkTo } = await openWithPullUpsHidden(page, request, baseURL, '/share-profile');
 
     const rows = page.getByRole('listitem').filter({ has: page.getByTestId('share-pb-row') });
     await expect(rows).toHaveCount(3);
@@ -150,7 +152,7 @@ test.describe('sharing one PB', () => {
     await expectCopiedAndDownloaded(
       page,
       shareButton(rows.filter({ hasText: '5K Run' }), '5K Run'),
-      `${baseURL ?? ''}/${account.username}/${run?.id ?? ''}`,
+      linkTo('5K Run'),
     );
     // The button beside the row did not toggle it.
     await expect(rows.filter({ hasText: '5K Run' }).getByTestId('share-pb-row')).toHaveAttribute(

@@ -1,9 +1,10 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 import { test, expect } from '../support/fixtures.js';
 import {
   endScreenHeading,
   LONG_STORY,
+  type NewPb,
   photoShown,
   sharerWithPbs,
   slideTitle,
@@ -23,6 +24,20 @@ async function holdClock(page: Page) {
   await page.clock.pauseAt(new Date(START.getTime() + 1000));
 }
 
+/** Newest first: the story opens on Deadlift, then goes on to Bench Press. */
+const TWO_LIFTS: NewPb[] = [
+  { title: 'Bench Press', value: '225 lbs' },
+  { title: 'Deadlift', value: '405 lbs' },
+];
+
+/** A new sharer of `pbs` (in that order), whose story is then opened with the clock held. */
+async function openHeldStory(page: Page, request: APIRequestContext, pbs: NewPb[]) {
+  const sharer = await sharerWithPbs(page, request, pbs);
+  await holdClock(page);
+  await page.goto(`/${sharer.account.username}`);
+  return sharer;
+}
+
 /** A point on the story frame: a fraction of its width, a third of the way down. */
 async function framePoint(page: Page, fraction: number) {
   const box = await page.getByTestId('story-frame').boundingBox();
@@ -36,12 +51,7 @@ test.describe('story playback', () => {
     request,
   }) => {
     // Newest first: Deadlift, then Bench Press.
-    const { account } = await sharerWithPbs(page, request, [
-      { title: 'Bench Press', value: '225 lbs' },
-      { title: 'Deadlift', value: '405 lbs' },
-    ]);
-    await holdClock(page);
-    await page.goto(`/${account.username}`);
+    const { account } = await openHeldStory(page, request, TWO_LIFTS);
     await expect(slideTitle(page)).toHaveText('Deadlift');
     await photoShown(page);
     expect(await storyProgress(page)).toBe(0);
@@ -88,12 +98,7 @@ test.describe('story playback', () => {
     page,
     request,
   }) => {
-    const { account } = await sharerWithPbs(page, request, [
-      { title: 'Bench Press', value: '225 lbs' },
-      { title: 'Deadlift', value: '405 lbs' },
-    ]);
-    await holdClock(page);
-    await page.goto(`/${account.username}`);
+    await openHeldStory(page, request, TWO_LIFTS);
     await photoShown(page);
     await page.clock.runFor(1000);
     const before = await storyProgress(page);
@@ -164,12 +169,10 @@ test.describe('story playback', () => {
     request,
   }) => {
     const veryLong = [LONG_STORY, LONG_STORY, LONG_STORY].join('\n\n');
-    const { account } = await sharerWithPbs(page, request, [
+    await openHeldStory(page, request, [
       { title: 'Bench Press', value: '225 lbs', story: LONG_STORY },
       { title: 'Deadlift', value: '405 lbs', story: veryLong },
     ]);
-    await holdClock(page);
-    await page.goto(`/${account.username}`);
     await expect(slideTitle(page)).toHaveText('Deadlift');
     const story = page.getByTestId('story-text');
 
@@ -232,13 +235,8 @@ test.describe('story playback', () => {
   });
 
   test('with reduced motion the story waits for Play', async ({ page, request }) => {
-    const { account } = await sharerWithPbs(page, request, [
-      { title: 'Bench Press', value: '225 lbs' },
-      { title: 'Deadlift', value: '405 lbs' },
-    ]);
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await holdClock(page);
-    await page.goto(`/${account.username}`);
+    await openHeldStory(page, request, TWO_LIFTS);
     await photoShown(page);
     const play = page.getByRole('button', { name: 'Play' });
     await expect(play).toBeVisible();

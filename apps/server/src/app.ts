@@ -240,6 +240,7 @@ export async function buildApp(
     await registerSpa(app, config.webDistDir, {
       answers: publicProfiles,
       origin: config.publicOrigin,
+      previews: previews.links,
     });
   } else {
     app.setNotFoundHandler(sendApiNotFound);

@@ -3,31 +3,16 @@ import { describe, expect, it } from 'vitest';
 import type { PreviewFacts } from './preview-facts.js';
 import { PREVIEW_KEY_PATTERN, previewKey } from './preview-key.js';
 import { PreviewLinks } from './preview-links.js';
+import { answeredDeadlift } from '../test/deadlift.js';
 
+const url = '/media/pbs/a/full.webp';
+const cardUrl = '/media/pbs/a/card.webp';
 const pb: PublicPb = {
   id: 'rec-1',
-  title: 'Deadlift',
-  category: 'Weight Training',
-  value: '225 lbs',
-  displayValue: '225 lbs',
-  amount: 225,
-  unit: 'lbs',
-  date: 'March 14, 2026',
-  achievedOn: '2026-03-14',
-  sets: 1,
-  reps: 1,
-  story: 'Four plates at last.',
-  image: '/media/pbs/a/full.webp',
+  ...answeredDeadlift,
+  image: url,
   mediaType: 'image',
-  media: {
-    type: 'image',
-    url: '/media/pbs/a/full.webp',
-    cardUrl: '/media/pbs/a/card.webp',
-    fullUrl: '/media/pbs/a/full.webp',
-    posterUrl: null,
-    width: 1080,
-    height: 1350,
-  },
+  media: { type: 'image', url, fullUrl: url, cardUrl, posterUrl: null, width: 1080, height: 1350 },
 };
 
 const profile: PublicProfile = {
@@ -37,16 +22,12 @@ const profile: PublicProfile = {
 
 const links = new PreviewLinks('https://pbshare.app');
 
+// A PB's facts are what its card shows of it.
+const { title, category, value, date } = answeredDeadlift;
 const facts: PreviewFacts = {
   kind: 'pb',
   owner: { name: 'maya', handle: 'pbshare.app/maya', avatar: '/media/avatars/m.webp' },
-  pb: {
-    title: 'Deadlift',
-    category: 'Weight Training',
-    value: '225 lbs',
-    date: 'March 14, 2026',
-    picture: '/media/pbs/a/full.webp',
-  },
+  pb: { title, category, value, date, picture: url },
 };
 
 describe('previewKey', () => {

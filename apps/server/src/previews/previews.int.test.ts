@@ -81,6 +81,17 @@ async function edit(pb: PersonalBest, fields: Record<string, string>) {
   return res.json<{ data: PersonalBest }>().data;
 }
 
+/** Saves the PB again with a new picture of this size, as the edit form does. */
+async function replacePicture(session: SignedIn, pb: PersonalBest, width: number, height: number) {
+  const res = await postPb(
+    t.app,
+    session,
+    { ...weightFields(pb.title, pb.value), id: pb.id, isEditMode: 'true' },
+    [{ data: await jpegWithGps(width, height) }],
+  );
+  expect(res.statusCode).toBe(200);
+}
+
 describe('preview images', () => {
   it('are JPEGs of their exact sizes, kept for good by anyone who shows them', async () => {
     const pb = await createPb(t.app, me, weightFields('Sizes'));
@@ -142,13 +153,7 @@ describe('preview images', () => {
     await nextKey();
     pb = await edit(pb, { value: '105 kg' });
     await nextKey();
-    const replaced = await postPb(
-      t.app,
-      me,
-      { ...weightFields(pb.title, pb.value), id: pb.id, isEditMode: 'true' },
-      [{ data: await jpegWithGps(300, 300) }],
-    );
-    expect(replaced.statusCode).toBe(200);
+    await replacePicture(me, pb, 300, 300);
     await nextKey();
 
     // The story is not drawn: editing it keeps the image.
@@ -185,13 +190,7 @@ describe('preview images', () => {
     const session = await newSignedInUser(t, 'first');
     const pb = await createPb(t.app, session, weightFields('Clean'));
     const before = keyOf(await currentUrl('profile', undefined, session.displayName));
-    const replaced = await postPb(
-      t.app,
-      session,
-      { ...weightFields(pb.title, pb.value), id: pb.id, isEditMode: 'true' },
-      [{ data: await jpegWithGps(400, 300) }],
-    );
-    expect(replaced.statusCode).toBe(200);
+    await replacePicture(session, pb, 400, 300);
     expect(keyOf(await currentUrl('profile', undefined, session.displayName))).not.toBe(before);
   });
 

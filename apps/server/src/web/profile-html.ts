@@ -5,11 +5,14 @@ import {
   STORY_MEDIA_SIZES,
   storyBackdropUrl,
   storyImageSrcSet,
+  type PublicPb,
   type PublicProfile,
 } from '@pbshare/shared';
+import type { PreviewImage, PreviewLinks } from '../previews/preview-links.js';
 import { escapeHtml } from './escape-html.js';
 
-export const DEFAULT_SHARE_IMAGE_PATH = '/og-default.png';
+/** Longest description a link preview shows in full; a longer story is cut at a word. */
+const DESCRIPTION_MAX = 160;
 
 /**
  * JSON that is safe inside a <script> element: no `</script>`, `<!--` or line separators can end
@@ -24,16 +27,12 @@ export function jsonForScript(data: unknown): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
-function absolute(origin: string, url: string): string {
-  return /^https?:\/\//.test(url) ? url : `${origin}${url}`;
-}
-
 /**
- * Preloads of the first slide's pictures, exactly as the viewer asks for them (same URLs, same
+ * Preloads of the opening slide's pictures, exactly as the viewer asks for them (same URLs, same
  * srcset and sizes), so they download with the scripts rather than after the viewer has rendered.
  */
-function firstSlidePreloads(profile: PublicProfile): string[] {
-  const media = profile.pbs[0]?.media;
+function openingSlidePreloads(pb: PublicPb | undefined): string[] {
+  const media = pb?.media;
   if (!media?.fullUrl) return [];
   const links: string[] = [];
   if (media.type === 'image') {
@@ -54,47 +53,105 @@ export interface ProfilePageOptions {
   origin: string;
   username: string;
   profile: PublicProfile | undefined;
+  /** The PB the link opens at (one of the profile's visible PBs), for /{username}/{pbId}. */
+  pb?: PublicPb;
+  /** The addresses of the profile's preview images. */
+  previews: Pick<PreviewLinks, 'profilePreview' | 'pbPreview'>;
   /** The public page's scripts beyond the entry's (see route-preloads.ts). */
   modulePreloads?: string[];
 }
 
+/** What a link preview shows of the page: the profile's, or the linked PB's. */
+interface PageHead {
+  type: 'profile' | 'article';
+  title: string;
+  description: string;
+  url: string;
+  image: PreviewImage;
+  imageAlt: string;
+}
+
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > max / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
+}
+
+function pageHead(
+  origin: string,
+  profile: PublicProfile,
+  pb: PublicPb | undefined,
+  previews: Pick<PreviewLinks, 'profilePreview' | 'pbPreview'>,
+): PageHead {
+  const name = profile.user.displayName;
+  const profileUrl = `${origin}/${encodeURIComponent(name)}`;
+  if (!pb) {
+    return {
+      type: 'profile',
+      title: `${name} Personal Bests`,
+      description: profile.user.bio.trim() || DEFAULT_PROFILE_DESCRIPTION,
+      url: profileUrl,
+      image: previews.profilePreview(profile),
+      imageAlt: `Personal bests of ${name} on ${PRODUCT_NAME}`,
+    };
+  }
+  const record = `${pb.title}: ${pb.displayValue}`;
+  return {
+    type: 'article',
+    title: `${record} · ${name}`,
+    description: clip(
+      pb.story.trim() ||
+        `A personal best of ${name}, with the story behind it, on ${PRODUCT_NAME}.`,
+      DESCRIPTION_MAX,
+    ),
+    url: `${profileUrl}/${encodeURIComponent(pb.id)}`,
+    image: previews.pbPreview(profile, pb),
+    imageAlt: `${record}, a personal best of ${name}`,
+  };
+}
+
 /**
- * The app's index.html for /{username}, with the head a link preview needs (title, description,
- * Open Graph, Twitter card, canonical URL) and the profile inline, so the viewer paints without
- * another request, and preloads of the page's scripts and first picture. `profile` undefined
- * means no such person: the page says so and is not indexed.
+ * The app's index.html for /{username} (and /{username}/{pbId}), with the head a link preview
+ * needs (title, description, Open Graph, Twitter card with the preview image, canonical URL) and
+ * the profile inline, so the viewer paints without another request, and preloads of the page's
+ * scripts and opening picture. `profile` undefined means no such person: the page says so and is
+ * not indexed.
  */
 export function renderProfilePage(template: string, options: ProfilePageOptions): string {
-  const { origin, username, profile, modulePreloads = [] } = options;
+  const { origin, username, profile, pb, previews, modulePreloads = [] } = options;
   const inline = `<script type="application/json" id="${INLINE_PROFILE_ELEMENT_ID}">${jsonForScript({ username, profile: profile ?? null })}</script>`;
 
   let head: string;
   if (profile) {
-    const name = profile.user.displayName;
-    const title = `${name} Personal Bests`;
-    const description = profile.user.bio.trim() || DEFAULT_PROFILE_DESCRIPTION;
-    const url = `${origin}/${encodeURIComponent(name)}`;
-    const image = absolute(origin, profile.user.profileImage ?? DEFAULT_SHARE_IMAGE_PATH);
+    const shown = pageHead(origin, profile, pb, previews);
+    const { image } = shown;
     const meta: [string, string, string][] = [
-      ['name', 'description', description],
-      ['property', 'og:type', 'profile'],
+      ['name', 'description', shown.description],
+      ['property', 'og:type', shown.type],
       ['property', 'og:site_name', PRODUCT_NAME],
-      ['property', 'og:title', title],
-      ['property', 'og:description', description],
-      ['property', 'og:url', url],
-      ['property', 'og:image', image],
-      ['name', 'twitter:card', profile.user.profileImage ? 'summary' : 'summary_large_image'],
-      ['name', 'twitter:title', title],
-      ['name', 'twitter:description', description],
-      ['name', 'twitter:image', image],
+      ['property', 'og:title', shown.title],
+      ['property', 'og:description', shown.description],
+      ['property', 'og:url', shown.url],
+      ['property', 'og:image', image.url],
+      ['property', 'og:image:type', image.type],
+      ['property', 'og:image:width', String(image.width)],
+      ['property', 'og:image:height', String(image.height)],
+      ['property', 'og:image:alt', shown.imageAlt],
+      ['name', 'twitter:card', 'summary_large_image'],
+      ['name', 'twitter:title', shown.title],
+      ['name', 'twitter:description', shown.description],
+      ['name', 'twitter:image', image.url],
+      ['name', 'twitter:image:alt', shown.imageAlt],
     ];
     head = [
-      `<title>${escapeHtml(title)}</title>`,
+      `<title>${escapeHtml(shown.title)}</title>`,
       ...meta.map(
         ([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`,
       ),
-      `<link rel="canonical" href="${escapeHtml(url)}" />`,
-      ...firstSlidePreloads(profile),
+      `<link rel="canonical" href="${escapeHtml(shown.url)}" />`,
+      ...openingSlidePreloads(pb ?? profile.pbs[0]),
     ].join('\n    ');
   } else {
     head = [

@@ -2,16 +2,25 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isReservedUsername } from '@pbshare/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath, sendApiNotFound } from '../http/error-handler.js';
 import { movedTo, sendMoved } from '../modules/public-profile/moved.js';
 import { sendPrepared } from '../modules/public-profile/prepared-answer.js';
-import type { AnswerKind, PublicProfileAnswers } from '../modules/public-profile/public-answers.js';
+import type {
+  AnswerChoice,
+  AnswerKind,
+  PublicAnswer,
+  PublicProfileAnswers,
+} from '../modules/public-profile/public-answers.js';
+import type { PreviewLinks } from '../previews/preview-links.js';
 import { renderProfilePage } from './profile-html.js';
 import { PUBLIC_PAGE_MODULE, readRoutePreloads } from './route-preloads.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HTML = 'text/html; charset=utf-8';
+const NAME_SHAPE = /^[A-Za-z0-9._-]+$/;
+/** What a PB id can look like (UUIDs today); a path whose second part is not one is no PB link. */
+const PB_ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * Serves the built web app. Vite puts content-hashed files under /assets, so they can be cached
@@ -21,9 +30,9 @@ const HTML = 'text/html; charset=utf-8';
 export async function registerSpa(
   app: FastifyInstance,
   webDistDir: string,
-  profilePages: { answers: PublicProfileAnswers; origin: string },
+  profilePages: { answers: PublicProfileAnswers; origin: string; previews: PreviewLinks },
 ): Promise<void> {
-  const { origin } = profilePages;
+  const { origin, previews } = profilePages;
   const template = readFileSync(join(webDistDir, 'index.html'), 'utf8');
   const modulePreloads = readRoutePreloads(webDistDir, PUBLIC_PAGE_MODULE);
 
@@ -43,16 +52,40 @@ export async function registerSpa(
     // The page echoes the name as asked for (the inline data says whose it is).
     bySpelling: true,
     render: (profile, username) =>
-      renderProfilePage(template, { origin, username, profile, modulePreloads }),
+      renderProfilePage(template, { origin, username, profile, previews, modulePreloads }),
   };
-  app.get<{ Params: { username: string } }>('/:username', async (request, reply) => {
-    const { username } = request.params;
-    if (isReservedUsername(username) || !/^[A-Za-z0-9._-]+$/.test(username)) {
-      return reply.sendFile('index.html');
-    }
-    const found = await profilePages.answers.lookup(username, page);
+  // /{username}/{pbId}: the same page and data, its head about that PB. A PB that is not visible
+  // (hidden, older, someone else's) gets the profile's page, which the viewer opens at the start.
+  const pbPage = (pbId: string): AnswerChoice => ({
+    name: `pb:${pbId}`,
+    choose: (visible) =>
+      visible.has(pbId)
+        ? {
+            name: `pb:${pbId}`,
+            bySpelling: true,
+            perPb: true,
+            render: (profile, username) =>
+              renderProfilePage(template, {
+                origin,
+                username,
+                profile,
+                pb: profile.pbs.find((pb) => pb.id === pbId),
+                previews,
+                modulePreloads,
+              }),
+          }
+        : page,
+  });
+
+  function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    username: string,
+    found: PublicAnswer,
+    movedSuffix = '',
+  ) {
     if (found.status === 'moved') {
-      return sendMoved(reply, movedTo(request.url, '/', found.username)).send();
+      return sendMoved(reply, movedTo(request.url, '/', found.username, movedSuffix)).send();
     }
     if (found.status === 'found') {
       return sendPrepared(request, reply, found.answer, {
@@ -65,16 +98,48 @@ export async function registerSpa(
       .code(404)
       .type(HTML)
       .header('cache-control', 'no-cache')
-      .send(renderProfilePage(template, { origin, username, profile: undefined, modulePreloads }));
+      .send(
+        renderProfilePage(template, {
+          origin,
+          username,
+          profile: undefined,
+          previews,
+          modulePreloads,
+        }),
+      );
+  }
+
+  app.get<{ Params: { username: string } }>('/:username', async (request, reply) => {
+    const { username } = request.params;
+    if (isReservedUsername(username) || !NAME_SHAPE.test(username)) {
+      return reply.sendFile('index.html');
+    }
+    return answer(request, reply, username, await profilePages.answers.lookup(username, page));
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
-    if (isApiPath(request.url) || !isPageRequest || request.url.startsWith('/assets/')) {
-      return sendApiNotFound(request, reply);
-    }
-    return reply.sendFile('index.html');
-  });
+  app.get<{ Params: { username: string; pbId: string } }>(
+    '/:username/:pbId',
+    async (request, reply) => {
+      const { username, pbId } = request.params;
+      // Not a PB's link (a route of the app, an API, asset or dot-folder path): as without it.
+      if (isReservedUsername(username) || !NAME_SHAPE.test(username) || !PB_ID_SHAPE.test(pbId)) {
+        return sendAppOrNotFound(request, reply);
+      }
+      const found = await profilePages.answers.lookup(username, pbPage(pbId));
+      return answer(request, reply, username, found, `/${encodeURIComponent(pbId)}`);
+    },
+  );
+
+  app.setNotFoundHandler(sendAppOrNotFound);
+}
+
+/** Any other GET is a route of the client; API, asset and non-GET misses get the envelope 404. */
+function sendAppOrNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+  if (isApiPath(request.url) || !isPageRequest || request.url.startsWith('/assets/')) {
+    return sendApiNotFound(request, reply);
+  }
+  return reply.sendFile('index.html');
 }
 
 function cacheControlFor(filePath: string): string {

@@ -10,7 +10,7 @@ import {
   type StubHandler,
 } from '@/test/api-stub';
 import { expectApiError } from '@/test/expect-api-error';
-import { sessionOver, storeWith } from '@/test/test-session';
+import { refreshed, sessionOver, storeWith } from '@/test/test-session';
 import {
   createApiClient,
   FORBIDDEN_SESSION_MESSAGE,
@@ -36,7 +36,6 @@ function setup(answers: Record<string, StubHandler>, initialToken: string | null
 }
 
 const expired = () => fail(401, 'UNAUTHORIZED', 'Your session has expired. Please sign in again.');
-const refreshed = (accessToken = 'new-token') => ok({ accessToken, user: testUser });
 
 describe('api client session handling', () => {
   it('sends the stored token as a Bearer header, but none on sign-in and the other open auth calls', async () => {
@@ -130,16 +129,28 @@ describe('api client session handling', () => {
     });
   });
 
-  it('never refreshes for the open auth calls', async () => {
-    const { client, seen } = setup({
-      'POST /v1/auth/login': () =>
-        fail(401, 'INVALID_CREDENTIALS', 'Invalid email or password. Please try again.'),
+  // Their 401 and 403 are the server's answer to the sign-in itself, not to a stale session.
+  it.each([
+    [
+      'never refreshes for the open auth calls',
+      401,
+      'INVALID_CREDENTIALS',
+      'Invalid email or password. Please try again.',
+    ],
+    [
+      'lets a 403 from an open auth call through as it is (an unverified sign-in)',
+      403,
+      'EMAIL_NOT_VERIFIED',
+      'Please verify your email before signing in.',
+    ],
+  ])('%s', async (_title, status, code, message) => {
+    const { client, session, seen } = setup({
+      'POST /v1/auth/login': () => fail(status, code, message),
     });
 
-    await expect(client.post('/auth/login', {})).rejects.toMatchObject({
-      message: 'Invalid email or password. Please try again.',
-    });
+    await expect(client.post('/auth/login', {})).rejects.toMatchObject({ code, message });
     expect(seen().map((s) => s.key)).toEqual(['POST /v1/auth/login']);
+    expect(session.onSessionEnded).not.toHaveBeenCalled();
   });
 
   it('ends the session when the refresh is refused, without retrying the call', async () => {
@@ -186,19 +197,6 @@ describe('api client session handling', () => {
     expect(session.onSessionEnded).toHaveBeenCalledTimes(1);
     expect(token()).toBeNull();
     expect(seen().map((s) => s.key)).toEqual(['GET /v1/pbs']);
-  });
-
-  it('lets a 403 from an open auth call through as it is (an unverified sign-in)', async () => {
-    const { client, session } = setup({
-      'POST /v1/auth/login': () =>
-        fail(403, 'EMAIL_NOT_VERIFIED', 'Please verify your email before signing in.'),
-    });
-
-    await expect(client.post('/auth/login', {})).rejects.toMatchObject({
-      code: 'EMAIL_NOT_VERIFIED',
-      message: 'Please verify your email before signing in.',
-    });
-    expect(session.onSessionEnded).not.toHaveBeenCalled();
   });
 
   it('shares one refresh between calls that fail together', async () => {

@@ -7,19 +7,15 @@ import {
   networkError,
   ok,
   stubApi,
-  testUser,
   type StubHandler,
 } from '@/test/api-stub';
 import { expectApiError } from '@/test/expect-api-error';
-import { sessionOver, storeWith } from '@/test/test-session';
+import { refreshed, sessionOver, storeWith } from '@/test/test-session';
 import { createApiClient, REFRESH_FAILED_MESSAGE } from './api-client';
 import { uploadWithProgress } from './upload-with-progress';
 
 /** A client whose session starts with 'old-token'; its refresh hands out 'new-token'. */
-function setup(
-  uploadAnswer: StubHandler,
-  refreshAnswer = () => ok({ accessToken: 'new-token', user: testUser }),
-) {
+function setup(uploadAnswer: StubHandler, refreshAnswer = () => refreshed()) {
   const session = sessionOver(storeWith('old-token'));
   const requests = stubApi({
     'POST /v1/pbs': uploadAnswer,

@@ -4,6 +4,7 @@ import type { SessionHandlers } from '@/lib/api-client';
 import { readAccessToken } from '@/lib/session-api-client';
 import type { RunExclusive } from '@/lib/session-refresh-lock';
 import { createSessionStore, type SessionStore } from '@/lib/session-store';
+import { ok, testUser } from './api-stub';
 
 /** A session store in localStorage (cleared after every test), holding `token` if one is given. */
 export function storeWith(token: string | null): SessionStore {
@@ -29,3 +30,6 @@ export function sessionOver(store: SessionStore, runExclusive?: RunExclusive) {
     runExclusive,
   } satisfies SessionHandlers;
 }
+
+/** The API's answer to a refresh that succeeds, handing out `accessToken`. */
+export const refreshed = (accessToken = 'new-token') => ok({ accessToken, user: testUser });

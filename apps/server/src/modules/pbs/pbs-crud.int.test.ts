@@ -11,6 +11,7 @@ import {
   jpegWithGps,
   storedFiles,
 } from '../../test/pbs.js';
+import { answeredDeadlift } from '../../test/deadlift.js';
 import { useTestApp } from '../../test/file-hooks.js';
 
 const t = useTestApp();
@@ -22,17 +23,7 @@ describe('creating and reading personal bests', () => {
     const me = await newSignedInUser(t);
     const pb = await createPb(t.app, me, weightFields('Deadlift', '225 lbs'));
     expect(pb).toMatchObject({
-      title: 'Deadlift',
-      category: 'Weight Training',
-      value: '225 lbs',
-      displayValue: '225 lbs',
-      amount: 225,
-      unit: 'lbs',
-      date: 'March 14, 2026',
-      achievedOn: '2026-03-14',
-      sets: 1,
-      reps: 1,
-      story: 'Four plates at last.',
+      ...answeredDeadlift,
       mediaType: 'image',
       isVisible: true,
       personalBestHistory: [],

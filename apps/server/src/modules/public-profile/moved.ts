@@ -2,11 +2,13 @@ import type { FastifyReply } from 'fastify';
 
 /**
  * Where a request for an old username goes: the same address under the current name, with the
- * query string kept. `prefix` is the path before the name ('/' for the page).
+ * query string kept. `prefix` is the path before the name ('/' for the page), `suffix` the path
+ * after it ('/{pbId}' for one PB's link).
  */
-export function movedTo(requestUrl: string, prefix: string, username: string): string {
+export function movedTo(requestUrl: string, prefix: string, username: string, suffix = ''): string {
   const query = requestUrl.indexOf('?');
-  return `${prefix}${encodeURIComponent(username)}${query === -1 ? '' : requestUrl.slice(query)}`;
+  const search = query === -1 ? '' : requestUrl.slice(query);
+  return `${prefix}${encodeURIComponent(username)}${suffix}${search}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { PublicProfile } from '@pbshare/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { PublicProfileAnswers, type AnswerKind } from './public-answers.js';
+import { PublicProfileAnswers, type AnswerChoice, type AnswerKind } from './public-answers.js';
 import type { ProfileLocation, PublicProfileService } from './service.js';
 
 /** A stand-in for the database: a version per name and the profile it shows. */
@@ -33,7 +33,11 @@ const page: AnswerKind = {
   render: (profile, username) => `${username}:${profile.user.bio}`,
 };
 
-async function body(answers: PublicProfileAnswers, username: string, kind: AnswerKind) {
+async function body(
+  answers: PublicProfileAnswers,
+  username: string,
+  kind: AnswerKind | AnswerChoice,
+) {
   const found = await answers.lookup(username, kind);
   return found.status === 'found' ? found.answer.identity.toString() : found.status;
 }
@@ -119,6 +123,29 @@ describe('PublicProfileAnswers', () => {
     release();
     expect(await slow).toContain('"bio":"old"');
     expect(await body(answers, 'maya', api)).toContain('"bio":"new"');
+    expect(profiles.find).toHaveBeenCalledTimes(2);
+  });
+
+  it("chooses one PB's page from the kept version's PBs, without reading the profile again", async () => {
+    const { profiles, answers } = world();
+    profiles.find.mockImplementation(() =>
+      Promise.resolve({
+        user: { displayName: 'Maya', bio: 'first', profileImage: null },
+        pbs: [{ id: 'p1' } as PublicProfile['pbs'][number]],
+      }),
+    );
+    const linkTo = (pbId: string): AnswerChoice => ({
+      name: pbId,
+      choose: (visible) =>
+        visible.has(pbId)
+          ? { name: `pb:${pbId}`, bySpelling: true, perPb: true, render: () => `pb ${pbId}` }
+          : page,
+    });
+    expect(await body(answers, 'maya', page)).toBe('maya:first');
+    expect(await body(answers, 'maya', linkTo('p1'))).toBe('pb p1');
+    expect(await body(answers, 'maya', linkTo('hidden'))).toBe('maya:first');
+    expect(await body(answers, 'maya', linkTo('p1'))).toBe('pb p1');
+    // The page, then p1's page; the hidden PB's link served the kept page.
     expect(profiles.find).toHaveBeenCalledTimes(2);
   });
 });

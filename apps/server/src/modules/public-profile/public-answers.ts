@@ -12,7 +12,18 @@ export interface AnswerKind {
    * only on the person. Each spelling is then kept apart.
    */
   bySpelling?: boolean;
+  /** One PB's page: kept under a cap of its own, one per visible PB and spelling. */
+  perPb?: boolean;
   render(profile: PublicProfile, username: string): string;
+}
+
+/**
+ * A kind that depends on which PBs the profile shows: one PB's page when that PB is visible, the
+ * profile's page otherwise. `name` keeps its builds apart until the choice is known.
+ */
+export interface AnswerChoice {
+  name: string;
+  choose(visiblePbIds: ReadonlySet<string>): AnswerKind;
 }
 
 export type PublicAnswer =
@@ -25,6 +36,10 @@ interface ProfileEntry {
   userId: string;
   version: number;
   answers: Map<string, PreparedAnswer>;
+  /** How many of `answers` are one PB's page. */
+  pbPages: number;
+  /** The visible PBs of that version, so a choice is made without reading the profile. */
+  pbIds: ReadonlySet<string>;
   bytes: number;
 }
 
@@ -33,6 +48,11 @@ interface ProfileEntry {
  * beyond that are made each time, so odd spellings cannot crowd other people out of the cache.
  */
 const ANSWERS_KEPT_PER_PERSON = 5;
+/**
+ * One PB's pages kept per person (one per PB and spelling asked for). Only a visible PB gets one,
+ * so the count is bounded by the profile; the cache's byte budget bounds them all.
+ */
+const PB_PAGES_KEPT_PER_PERSON = 40;
 const MISSING: PublicAnswer = { status: 'missing' };
 
 /**
@@ -57,7 +77,7 @@ export class PublicProfileAnswers {
     this.cache = new ByteBoundedLru(options.maxBytes);
   }
 
-  async lookup(username: string, kind: AnswerKind): Promise<PublicAnswer> {
+  async lookup(username: string, wanted: AnswerKind | AnswerChoice): Promise<PublicAnswer> {
     const location = await this.profiles.locate(username);
     const key = usernameKey(username);
     if (location?.userId === undefined) {
@@ -66,18 +86,21 @@ export class PublicProfileAnswers {
         ? MISSING
         : { status: 'moved', username: location.movedTo };
     }
-    const variant = kind.bySpelling ? `${kind.name}:${username}` : kind.name;
-    const entry = this.cache.get(key);
-    const kept =
-      entry?.userId === location.userId && entry.version === location.version
-        ? entry.answers.get(variant)
+    const cached = this.cache.get(key);
+    const entry =
+      cached?.userId === location.userId && cached.version === location.version
+        ? cached
         : undefined;
+    // A choice is made from the kept version's PBs; without them, by the build that reads them.
+    const kind = 'choose' in wanted ? (entry ? wanted.choose(entry.pbIds) : undefined) : wanted;
+    const kept = kind && entry?.answers.get(variantOf(kind, username));
     if (kept) return { status: 'found', answer: kept };
 
-    const job = `${key}\n${variant}\n${location.userId}\n${location.version}`;
+    const what = kind ? variantOf(kind, username) : `choice:${wanted.name}:${username}`;
+    const job = `${key}\n${what}\n${location.userId}\n${location.version}`;
     let making = this.making.get(job);
     if (!making) {
-      making = this.make(key, variant, username, location, kind).finally(() => {
+      making = this.make(key, username, location, kind ?? wanted).finally(() => {
         this.making.delete(job);
       });
       this.making.set(job, making);
@@ -88,39 +111,50 @@ export class PublicProfileAnswers {
 
   private async make(
     key: string,
-    variant: string,
     username: string,
     location: { userId: string; version: number },
-    kind: AnswerKind,
+    wanted: AnswerKind | AnswerChoice,
   ): Promise<PreparedAnswer | undefined> {
     const profile = await this.profiles.find(username);
     // Gone between the two reads (deleted or renamed): the next request will say where.
     if (!profile) return undefined;
+    const pbIds = new Set(profile.pbs.map((pb) => pb.id));
+    const kind = 'choose' in wanted ? wanted.choose(pbIds) : wanted;
     const answer = await prepareAnswer(
       kind.render(profile, username),
       this.options.compressThreshold,
     );
-    this.keep(key, variant, location, answer);
+    this.keep(key, { ...location, pbIds }, variantOf(kind, username), kind.perPb === true, answer);
     return answer;
   }
 
   private keep(
     key: string,
+    made: { userId: string; version: number; pbIds: ReadonlySet<string> },
     variant: string,
-    location: { userId: string; version: number },
+    perPb: boolean,
     answer: PreparedAnswer,
   ): void {
     let entry = this.cache.get(key);
-    const same = entry?.userId === location.userId;
+    const same = entry?.userId === made.userId;
     // Another request already kept a newer version: this one is older, and must not replace it.
-    if (entry && same && entry.version > location.version) return;
-    if (!entry || !same || entry.version !== location.version) {
-      entry = { ...location, answers: new Map(), bytes: key.length };
+    if (entry && same && entry.version > made.version) return;
+    if (!entry || !same || entry.version !== made.version) {
+      const idBytes = [...made.pbIds].reduce((sum, id) => sum + id.length, 0);
+      entry = { ...made, answers: new Map(), pbPages: 0, bytes: key.length + idBytes };
     }
     const before = entry.answers.get(variant);
-    if (!before && entry.answers.size >= ANSWERS_KEPT_PER_PERSON) return;
+    if (!before) {
+      const count = perPb ? entry.pbPages : entry.answers.size - entry.pbPages;
+      if (count >= (perPb ? PB_PAGES_KEPT_PER_PERSON : ANSWERS_KEPT_PER_PERSON)) return;
+      if (perPb) entry.pbPages += 1;
+    }
     entry.answers.set(variant, answer);
     entry.bytes += answer.bytes - (before?.bytes ?? 0);
     this.cache.set(key, entry, entry.bytes);
   }
+}
+
+function variantOf(kind: AnswerKind, username: string): string {
+  return kind.bySpelling ? `${kind.name}:${username}` : kind.name;
 }

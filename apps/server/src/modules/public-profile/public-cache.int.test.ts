@@ -228,6 +228,32 @@ describe('a write a visitor can see', () => {
   });
 });
 
+describe("one PB's page", () => {
+  it("shows an edit of the PB's title on the next request", async () => {
+    const owner = await newSignedInUser(t, 'Linked.Lifter');
+    const pb = await createPb(t.app, owner, weightFields('Bench', '225 lbs'));
+    await createPb(t.app, owner, weightFields('Squat', '315 lbs'));
+    const titleOf = async (app: FastifyInstance) => {
+      const res = await app.inject({ method: 'GET', url: `/${owner.displayName}/${pb.id}` });
+      expect(res.statusCode).toBe(200);
+      return /<title>([^<]*)<\/title>/.exec(res.body)?.[1];
+    };
+    for (const [label, app] of apps()) {
+      expect(await titleOf(app), label).toMatch(/^Bench: /);
+    }
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/pbs',
+      headers: bearer(owner),
+      payload: { id: pb.id, ...weightFields('Bench Press', '225 lbs') },
+    });
+    expect(res.statusCode).toBe(200);
+    for (const [label, app] of apps()) {
+      expect(await titleOf(app), label).toBe(`Bench Press: 225 lbs · ${owner.displayName}`);
+    }
+  });
+});
+
 describe('a prepared answer', () => {
   let name: string;
 

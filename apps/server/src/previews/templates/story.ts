@@ -3,12 +3,9 @@ import type { OwnerFacts, PbFacts } from '../preview-facts.js';
 import { BRAND, box, canvas, line, paragraph, type Element } from './elements.js';
 import { avatar, categoryPill, logo, picture, titleText, value, type Art } from './parts.js';
 
-export const STORY = {
-  width: 1080,
-  height: 1920,
-  picture: { width: 1080, height: 1920 },
-  avatar: 96,
-};
+const SIZE = { width: 1080, height: 1920 };
+/** The picture fills the whole image. */
+export const STORY = { ...SIZE, picture: SIZE, avatar: 96 };
 
 /**
  * 1080x1920 for one PB, laid out like a slide of the story viewer: the picture full-bleed, whose

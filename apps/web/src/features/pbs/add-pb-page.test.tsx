@@ -205,12 +205,8 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
 
   it('offers Pro when the free limit refuses a new exercise', async () => {
     const user = userEvent.setup();
-    upload.mockRejectedValue(
-      new ApiError('Free accounts can track up to 3 exercises. Upgrade to Pro.', {
-        status: 402,
-        code: 'FREE_LIMIT_REACHED',
-      }),
-    );
+    const refusal = 'Free accounts can track up to 3 exercises. Upgrade to Pro.';
+    upload.mockRejectedValue(new ApiError(refusal, { status: 402, code: 'FREE_LIMIT_REACHED' }));
     renderAddPage(undefined, [
       pbWith({ id: 'a', exerciseId: 'a', title: 'A' }),
       pbWith({ id: 'b', exerciseId: 'b', title: 'B' }),
@@ -225,7 +221,7 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save Personal Best' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'You have reached the free limit' });
-    expect(dialog).toHaveTextContent('Free accounts can track up to 3 exercises. Upgrade to Pro.');
+    expect(dialog).toHaveTextContent(refusal);
     // After buying, the user comes back to the form.
     expect(within(dialog).getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute(
       'href',

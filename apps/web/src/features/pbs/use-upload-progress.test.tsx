@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
+import { withFakeTimersInEachTest } from '@/test/fake-timers';
 import { progressBucket, useUploadProgress } from './use-upload-progress';
 
 describe('upload progress', () => {
@@ -11,12 +12,7 @@ describe('upload progress', () => {
   });
 
   describe('useUploadProgress', () => {
-    beforeEach(() => {
-      vi.useFakeTimers();
-    });
-    afterEach(() => {
-      vi.useRealTimers();
-    });
+    withFakeTimersInEachTest();
 
     it('is processing at 100% until the call ends, then clears after 500 ms', () => {
       const { result } = renderHook(() => useUploadProgress());

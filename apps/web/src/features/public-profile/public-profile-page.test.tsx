@@ -16,11 +16,25 @@ afterEach(() => {
   document.getElementById(INLINE_PROFILE_ELEMENT_ID)?.remove();
 });
 
+/** Opens `path` as the server sends it, with Ada's profile inline and the API at its defaults. */
+function openInline(path: string, profile = sampleProfile) {
+  const requests = stubApi();
+  inlineElement(JSON.stringify({ username: 'ada', profile }));
+  return { requests, ...renderRoutes(routes, path) };
+}
+
+const END_SCREEN = { level: 1, name: 'Behind every PB is a story worth telling.' };
+const NOT_FOUND = { level: 1, name: 'Profile Not Found' };
+
+/** Opens `path`, a page of a person the API does not know. */
+function openUnknown(path: string) {
+  stubApi({ 'GET /v1/pbs/user/nobody': () => fail(404, 'NOT_FOUND', 'No such profile') });
+  renderRoutes(routes, path);
+}
+
 describe('/{username}', () => {
   it('shows the viewer from the inline data at once, without a request', async () => {
-    const requests = stubApi();
-    inlineElement(JSON.stringify({ username: 'ada', profile: sampleProfile }));
-    renderRoutes(routes, '/ada');
+    const { requests } = openInline('/ada');
 
     const dialog = await screen.findByRole('dialog', { name: "Ada's personal bests" });
     expect(within(dialog).getByTestId('story-slide')).toHaveTextContent('Exercise 1');
@@ -33,16 +47,11 @@ describe('/{username}', () => {
 
   it('closing the viewer shows the end screen, which can play it again', async () => {
     const user = userEvent.setup();
-    stubApi();
-    inlineElement(JSON.stringify({ username: 'ada', profile: sampleProfile }));
-    renderRoutes(routes, '/ada');
+    openInline('/ada');
     await screen.findByRole('dialog');
 
     await user.click(screen.getByRole('button', { name: 'Close' }));
-    const heading = screen.getByRole('heading', {
-      level: 1,
-      name: 'Behind every PB is a story worth telling.',
-    });
+    const heading = screen.getByRole('heading', END_SCREEN);
     expect(heading).toBeVisible();
     await waitFor(() => {
       expect(heading).toHaveFocus();
@@ -55,9 +64,7 @@ describe('/{username}', () => {
 
   it('ends on the end screen after the last slide instead of starting over', async () => {
     const user = userEvent.setup();
-    stubApi();
-    inlineElement(JSON.stringify({ username: 'ada', profile: sampleProfile }));
-    renderRoutes(routes, '/ada');
+    openInline('/ada');
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTestId('story-slide')).toHaveTextContent('Exercise 1');
 
@@ -65,19 +72,14 @@ describe('/{username}', () => {
     expect(within(dialog).getByTestId('story-slide')).toHaveTextContent('Exercise 2');
     await user.keyboard('{ArrowRight}');
     expect(screen.queryByRole('dialog')).toBeNull();
-    const heading = screen.getByRole('heading', {
-      level: 1,
-      name: 'Behind every PB is a story worth telling.',
-    });
+    const heading = screen.getByRole('heading', END_SCREEN);
     await waitFor(() => {
       expect(heading).toHaveFocus();
     });
   });
 
   it('ends on the end screen when the last slide runs out', async () => {
-    stubApi();
-    inlineElement(JSON.stringify({ username: 'ada', profile: sampleProfile }));
-    renderRoutes(routes, '/ada');
+    openInline('/ada');
     await screen.findByRole('dialog');
     vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'performance'] });
     try {
@@ -93,25 +95,16 @@ describe('/{username}', () => {
       vi.useRealTimers();
     }
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(
-      screen.getByRole('heading', { level: 1, name: 'Behind every PB is a story worth telling.' }),
-    ).toBeVisible();
+    expect(screen.getByRole('heading', END_SCREEN)).toBeVisible();
   });
 
   it("the browser's Back closes the viewer and stays on the page", async () => {
-    stubApi();
-    inlineElement(JSON.stringify({ username: 'ada', profile: sampleProfile }));
-    const { router } = renderRoutes(routes, '/ada');
+    const { router } = openInline('/ada');
     await screen.findByRole('dialog');
     act(() => {
       history.back();
     });
-    expect(
-      await screen.findByRole('heading', {
-        level: 1,
-        name: 'Behind every PB is a story worth telling.',
-      }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', END_SCREEN)).toBeVisible();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(router.state.location.pathname).toBe('/ada');
   });
@@ -120,9 +113,7 @@ describe('/{username}', () => {
     const requests = stubApi();
     inlineElement(JSON.stringify({ username: 'nobody', profile: null }));
     renderRoutes(routes, '/nobody');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Profile Not Found' }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', NOT_FOUND)).toBeVisible();
     expect(
       screen.getByText("The profile you're looking for doesn't exist or is not available."),
     ).toBeVisible();
@@ -147,11 +138,8 @@ describe('/{username}', () => {
   });
 
   it('shows Profile Not Found when the API knows nobody', async () => {
-    stubApi({ 'GET /v1/pbs/user/nobody': () => fail(404, 'NOT_FOUND', 'No such profile') });
-    renderRoutes(routes, '/nobody');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Profile Not Found' }),
-    ).toBeVisible();
+    openUnknown('/nobody');
+    expect(await screen.findByRole('heading', NOT_FOUND)).toBeVisible();
     expect(document.title).toBe('Profile Not Found · PBShare');
   });
 
@@ -159,16 +147,12 @@ describe('/{username}', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubApi({ 'GET /v1/pbs/user/ada': () => fail(500, 'INTERNAL', 'Boom') });
     renderRoutes(routes, '/ada');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Profile Not Found' }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', NOT_FOUND)).toBeVisible();
     expect(error).toHaveBeenCalledWith('Could not load the public profile', expect.anything());
   });
 
   it('goes straight to the end screen for a profile with nothing shared', async () => {
-    stubApi();
-    inlineElement(JSON.stringify({ username: 'ada', profile: { ...sampleProfile, pbs: [] } }));
-    renderRoutes(routes, '/ada');
+    openInline('/ada', { ...sampleProfile, pbs: [] });
     expect(
       await screen.findByRole('heading', { name: 'Behind every PB is a story worth telling.' }),
     ).toBeVisible();
@@ -180,9 +164,7 @@ describe('/{username}', () => {
 describe('/{username}/{pbId}', () => {
   it('opens the story at that PB; Back and the end screen work as on /{username}', async () => {
     const user = userEvent.setup();
-    stubApi();
-    inlineElement(JSON.stringify({ username: 'ada', profile: sampleProfile }));
-    const { router } = renderRoutes(routes, '/ada/pb-2');
+    const { router } = openInline('/ada/pb-2');
 
     const dialog = await screen.findByRole('dialog', { name: "Ada's personal bests" });
     expect(within(dialog).getByTestId('story-slide')).toHaveTextContent('Exercise 2');
@@ -194,10 +176,7 @@ describe('/{username}/{pbId}', () => {
     act(() => {
       history.back();
     });
-    const heading = await screen.findByRole('heading', {
-      level: 1,
-      name: 'Behind every PB is a story worth telling.',
-    });
+    const heading = await screen.findByRole('heading', END_SCREEN);
     expect(heading).toBeVisible();
     expect(router.state.location.pathname).toBe('/ada/pb-2');
 
@@ -210,24 +189,18 @@ describe('/{username}/{pbId}', () => {
 
   it('goes on from the linked PB to the end screen', async () => {
     const user = userEvent.setup();
-    stubApi();
-    inlineElement(JSON.stringify({ username: 'ada', profile: sampleProfile }));
-    renderRoutes(routes, '/ada/pb-2');
+    openInline('/ada/pb-2');
     await screen.findByRole('dialog');
 
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByTestId('story-slide')).toHaveTextContent('Exercise 1');
     await user.keyboard('{ArrowRight}{ArrowRight}');
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(
-      screen.getByRole('heading', { level: 1, name: 'Behind every PB is a story worth telling.' }),
-    ).toBeVisible();
+    expect(screen.getByRole('heading', END_SCREEN)).toBeVisible();
   });
 
   it('opens at the first PB, saying nothing, when that PB is not shown', async () => {
-    stubApi();
-    inlineElement(JSON.stringify({ username: 'ada', profile: sampleProfile }));
-    renderRoutes(routes, '/ada/no-such-pb');
+    openInline('/ada/no-such-pb');
     const dialog = await screen.findByRole('dialog', { name: "Ada's personal bests" });
     expect(within(dialog).getByTestId('story-slide')).toHaveTextContent('Exercise 1');
     expect(screen.queryByRole('alert')).toBeNull();
@@ -242,10 +215,7 @@ describe('/{username}/{pbId}', () => {
   });
 
   it('shows Profile Not Found for an unknown person', async () => {
-    stubApi({ 'GET /v1/pbs/user/nobody': () => fail(404, 'NOT_FOUND', 'No such profile') });
-    renderRoutes(routes, '/nobody/pb-1');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Profile Not Found' }),
-    ).toBeVisible();
+    openUnknown('/nobody/pb-1');
+    expect(await screen.findByRole('heading', NOT_FOUND)).toBeVisible();
   });
 });

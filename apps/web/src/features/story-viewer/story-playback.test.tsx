@@ -1,38 +1,13 @@
 import { STORY_PHOTO_MS } from '@pbshare/shared';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 
-import { StoryViewer } from './story-viewer';
-import type { StoryPb } from './story-types';
+import { StoryViewerHarness } from './story-viewer-harness';
 import { HOLD_MS } from './use-press-and-hold';
 import { testPb, testVideoPb } from '@/test/fixtures/story-pbs';
 
 const LONG = 'x'.repeat(151);
-
-function Viewer({ pbs, onFinish }: { pbs: StoryPb[]; onFinish?: () => void }) {
-  const [open, setOpen] = useState(true);
-  return (
-    <>
-      <button
-        type="button"
-        onClick={() => {
-          setOpen(true);
-        }}
-      >
-        Open
-      </button>
-      <StoryViewer
-        open={open}
-        onOpenChange={setOpen}
-        onFinish={onFinish}
-        pbs={pbs}
-        owner={{ name: 'ada', avatarUrl: null }}
-      />
-    </>
-  );
-}
 
 /** Moves the story's clock (animation frames and performance.now together). */
 function advance(ms: number) {
@@ -102,7 +77,7 @@ const photos = [testPb(1), testPb(2), testPb(3)];
 
 describe('story playback', () => {
   it('moves a photo on after 5 s, filling its segment as time passes', () => {
-    render(<Viewer pbs={photos} />);
+    render(<StoryViewerHarness pbs={photos} />);
     loadPhoto();
     expect(progress()).toBe(0);
 
@@ -118,7 +93,7 @@ describe('story playback', () => {
   });
 
   it("starts a photo's time once it has loaded", () => {
-    render(<Viewer pbs={photos} />);
+    render(<StoryViewerHarness pbs={photos} />);
     advance(STORY_PHOTO_MS * 2);
     expect(slideTitle()).toBe('Exercise 1');
     expect(progress()).toBe(0);
@@ -129,7 +104,7 @@ describe('story playback', () => {
   });
 
   it('plays a video once and moves on when it ends', () => {
-    render(<Viewer pbs={[testVideoPb(1), testPb(2)]} />);
+    render(<StoryViewerHarness pbs={[testVideoPb(1), testPb(2)]} />);
     const video = screen.getByLabelText<HTMLVideoElement>('Exercise 1, 101 lbs');
     expect(video.loop).toBe(false);
     expect(play).toHaveBeenCalled();
@@ -147,7 +122,7 @@ describe('story playback', () => {
   });
 
   it('pauses while the slide is held and resumes on release; a hold is not a tap', () => {
-    render(<Viewer pbs={photos} />);
+    render(<StoryViewerHarness pbs={photos} />);
     loadPhoto();
     advance(2000);
     const zone = screen.getByTestId('story-tap-next');
@@ -175,7 +150,7 @@ describe('story playback', () => {
   });
 
   it('pauses a video while held', () => {
-    render(<Viewer pbs={[testVideoPb(1), testPb(2)]} />);
+    render(<StoryViewerHarness pbs={[testVideoPb(1), testPb(2)]} />);
     const zone = screen.getByTestId('story-tap-previous');
     pause.mockClear();
     press(zone);
@@ -186,7 +161,7 @@ describe('story playback', () => {
   });
 
   it('pauses while the page is hidden', () => {
-    render(<Viewer pbs={photos} />);
+    render(<StoryViewerHarness pbs={photos} />);
     loadPhoto();
     const setVisibility = (state: DocumentVisibilityState) => {
       Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
@@ -211,7 +186,7 @@ describe('story playback', () => {
 
   it('pauses and plays with Space and with the control', async () => {
     const user = userEvent.setup({ delay: null });
-    render(<Viewer pbs={photos} />);
+    render(<StoryViewerHarness pbs={photos} />);
     loadPhoto();
     advance(1000);
 
@@ -246,7 +221,7 @@ describe('story playback', () => {
       (query: string) =>
         ({ matches: query === '(prefers-reduced-motion: reduce)' }) as MediaQueryList,
     );
-    render(<Viewer pbs={[testVideoPb(1), testPb(2)]} />);
+    render(<StoryViewerHarness pbs={[testVideoPb(1), testPb(2)]} />);
     expect(screen.getByRole('button', { name: 'Play' })).toBeVisible();
     expect(play).not.toHaveBeenCalled();
     advance(60_000);
@@ -268,7 +243,7 @@ describe('story playback', () => {
 
   it('holds the clock while the whole story is open', async () => {
     const user = userEvent.setup({ delay: null });
-    render(<Viewer pbs={[testPb(1, { story: LONG }), testPb(2)]} />);
+    render(<StoryViewerHarness pbs={[testPb(1, { story: LONG }), testPb(2)]} />);
     loadPhoto();
     await user.click(screen.getByRole('button', { name: 'Tap to read more' }));
     advance(STORY_PHOTO_MS * 3);
@@ -284,7 +259,7 @@ describe('story playback', () => {
   it('keeps the keys working after "Tap to read more", by tap or by keyboard', async () => {
     const user = userEvent.setup({ delay: null });
     render(
-      <Viewer
+      <StoryViewerHarness
         pbs={[testPb(1, { story: LONG }), testPb(2, { story: LONG }), testPb(3, { story: LONG })]}
       />,
     );
@@ -314,7 +289,7 @@ describe('story playback', () => {
   });
 
   it('wraps after the last slide in the preview, starting a single video over', () => {
-    render(<Viewer pbs={[testVideoPb(1)]} />);
+    render(<StoryViewerHarness pbs={[testVideoPb(1)]} />);
     const first = screen.getByLabelText('Exercise 1, 101 lbs');
     fireEvent.ended(first);
     const again = screen.getByLabelText('Exercise 1, 101 lbs');
@@ -324,7 +299,7 @@ describe('story playback', () => {
   it('finishes after the last slide when told to, by itself or by a move', async () => {
     const user = userEvent.setup({ delay: null });
     const onFinish = vi.fn();
-    render(<Viewer pbs={[testPb(1), testPb(2)]} onFinish={onFinish} />);
+    render(<StoryViewerHarness pbs={[testPb(1), testPb(2)]} onFinish={onFinish} />);
     // The first slide has no way back: previous starts it again.
     await user.click(screen.getByTestId('story-tap-previous'));
     expect(slideTitle()).toBe('Exercise 1');
@@ -352,7 +327,7 @@ describe('the browser history', () => {
   it("Back closes the viewer; closing by other means steps back off the viewer's entry", async () => {
     const user = userEvent.setup({ delay: null });
     history.replaceState({ page: 'under' }, '');
-    render(<Viewer pbs={photos} />);
+    render(<StoryViewerHarness pbs={photos} />);
     expect(screen.getByRole('dialog')).toBeVisible();
     // An entry of its own, over the page's (whose state it keeps, for the router).
     expect(history.state).toEqual({ page: 'under', pbshareStoryViewer: true });
@@ -390,7 +365,7 @@ describe('the browser history', () => {
   });
 
   it('keeps its entry when opened again before its own step back lands', async () => {
-    render(<Viewer pbs={photos} />);
+    render(<StoryViewerHarness pbs={photos} />);
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     // Opened again at once, before the step back's popstate arrives.

@@ -1,41 +1,14 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 
 import { formatStoryDate, storyOwnerName } from './story-format';
-import { StoryViewer } from './story-viewer';
-import type { StoryPb } from './story-types';
+import { StoryViewerHarness } from './story-viewer-harness';
 import { SOUND_PREFERENCE_KEY } from './use-sound-preference';
 import { storyReducer } from './use-story-navigation';
 import { testPb, testVideoPb } from '@/test/fixtures/story-pbs';
 
 const LONG = 'x'.repeat(151);
-
-function Harness({ pbs, onClose = () => undefined }: { pbs: StoryPb[]; onClose?: () => void }) {
-  const [open, setOpen] = useState(true);
-  return (
-    <>
-      <button
-        type="button"
-        onClick={() => {
-          setOpen(true);
-        }}
-      >
-        Open
-      </button>
-      <StoryViewer
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (!next) onClose();
-        }}
-        pbs={pbs}
-        owner={{ name: 'ada', avatarUrl: null }}
-      />
-    </>
-  );
-}
 
 const three = [testPb(1), testPb(2), testPb(3)];
 
@@ -52,7 +25,7 @@ beforeEach(() => {
 
 describe('StoryViewer', () => {
   it('is a labelled dialog with one progress segment per PB, the owner and the first slide', () => {
-    render(<Harness pbs={three} />);
+    render(<StoryViewerHarness pbs={three} />);
     const dialog = screen.getByRole('dialog', { name: "ada's personal bests" });
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
     expect(within(screen.getByTestId('story-progress')).getAllByRole('button')).toHaveLength(3);
@@ -63,7 +36,7 @@ describe('StoryViewer', () => {
 
   it('moves with the buttons; previous is hidden on the first slide and next wraps', async () => {
     const user = userEvent.setup();
-    render(<Harness pbs={three} />);
+    render(<StoryViewerHarness pbs={three} />);
     expect(screen.queryByRole('button', { name: 'Previous personal best' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Next personal best' }));
@@ -80,7 +53,7 @@ describe('StoryViewer', () => {
 
   it('moves with the tap zones, wrapping at both ends', async () => {
     const user = userEvent.setup();
-    render(<Harness pbs={three} />);
+    render(<StoryViewerHarness pbs={three} />);
     await user.click(screen.getByTestId('story-tap-previous'));
     expect(slideTitle()).toBe('Exercise 3');
     await user.click(screen.getByTestId('story-tap-next'));
@@ -90,7 +63,7 @@ describe('StoryViewer', () => {
   });
 
   it('moves with touch swipes: left for the next, right for the previous', () => {
-    render(<Harness pbs={three} />);
+    render(<StoryViewerHarness pbs={three} />);
     const frame = screen.getByTestId('story-frame');
     const swipe = (from: number, to: number, dy = 0) => {
       fireEvent.pointerDown(frame, { pointerType: 'touch', clientX: from, clientY: 300 });
@@ -114,7 +87,7 @@ describe('StoryViewer', () => {
   it('moves with the arrow keys (wrapping) and closes on Escape', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();
-    render(<Harness pbs={three} onClose={onClose} />);
+    render(<StoryViewerHarness pbs={three} onClose={onClose} />);
     await user.keyboard('{ArrowLeft}');
     expect(slideTitle()).toBe('Exercise 3');
     await user.keyboard('{ArrowRight}');
@@ -129,7 +102,7 @@ describe('StoryViewer', () => {
 
   it('starts again at the first PB when opened again', async () => {
     const user = userEvent.setup();
-    render(<Harness pbs={three} />);
+    render(<StoryViewerHarness pbs={three} />);
     await user.keyboard('{ArrowRight}');
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -145,7 +118,7 @@ describe('StoryViewer', () => {
 
   it('keeps focus inside while open', async () => {
     const user = userEvent.setup();
-    render(<Harness pbs={three} />);
+    render(<StoryViewerHarness pbs={three} />);
     const dialog = screen.getByRole('dialog');
     for (let i = 0; i < 8; i++) {
       await user.tab();
@@ -155,7 +128,7 @@ describe('StoryViewer', () => {
 
   it('opens a long story on a tap on the content and closes it again on navigation', async () => {
     const user = userEvent.setup();
-    render(<Harness pbs={[testPb(1, { story: LONG }), testPb(2, { story: LONG })]} />);
+    render(<StoryViewerHarness pbs={[testPb(1, { story: LONG }), testPb(2, { story: LONG })]} />);
     const story = () => screen.getByTestId('story-text');
     expect(story()).toHaveAttribute('data-expanded', 'false');
     expect(story()).toHaveStyle({ maxHeight: '80px' });
@@ -179,14 +152,14 @@ describe('StoryViewer', () => {
   });
 
   it('shows no hint for a story of at most 150 characters', () => {
-    render(<Harness pbs={[testPb(1, { story: 'y'.repeat(150) })]} />);
+    render(<StoryViewerHarness pbs={[testPb(1, { story: 'y'.repeat(150) })]} />);
     expect(screen.getByTestId('story-text')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Tap to read more' })).toBeNull();
   });
 
   it('shows the value, sets and reps badges and the date as MMMM DD, YYYY', () => {
     render(
-      <Harness
+      <StoryViewerHarness
         pbs={[testPb(1, { displayValue: '22:48', sets: 3, reps: 1, achievedOn: '2026-03-04' })]}
       />,
     );
@@ -200,7 +173,7 @@ describe('StoryViewer', () => {
   });
 
   it('shows the full image with the card rendition as a smaller candidate', () => {
-    render(<Harness pbs={[testPb(1)]} />);
+    render(<StoryViewerHarness pbs={[testPb(1)]} />);
     const img = screen.getByRole('img', { name: 'Exercise 1, 101 lbs' });
     expect(img).toHaveAttribute('src', '/media/pbs/pb-1/full.webp');
     expect(img).toHaveAttribute(
@@ -212,7 +185,7 @@ describe('StoryViewer', () => {
   it("says 'No media' without media and shows a placeholder when media fails", async () => {
     const noMedia = testPb(1);
     noMedia.media = { ...noMedia.media, url: '', fullUrl: '', cardUrl: null };
-    render(<Harness pbs={[noMedia, testPb(2)]} />);
+    render(<StoryViewerHarness pbs={[noMedia, testPb(2)]} />);
     expect(screen.getByText('No media')).toBeVisible();
 
     await userEvent.setup().keyboard('{ArrowRight}');
@@ -224,7 +197,7 @@ describe('StoryViewer', () => {
   });
 
   it('preloads the next slide', () => {
-    render(<Harness pbs={three} />);
+    render(<StoryViewerHarness pbs={three} />);
     const preloaded = document.querySelector('[hidden] img');
     expect(preloaded).toHaveAttribute('src', '/media/pbs/pb-2/full.webp');
   });
@@ -233,7 +206,7 @@ describe('StoryViewer', () => {
     it('plays videos muted at first and remembers the sound toggle', async () => {
       const user = userEvent.setup();
       localStorage.setItem(SOUND_PREFERENCE_KEY, 'off');
-      render(<Harness pbs={[testVideoPb(1), testVideoPb(2)]} />);
+      render(<StoryViewerHarness pbs={[testVideoPb(1), testVideoPb(2)]} />);
       const video = screen.getByLabelText<HTMLVideoElement>('Exercise 1, 101 lbs');
       expect(video.tagName).toBe('VIDEO');
       expect(video.muted).toBe(true);
@@ -259,7 +232,7 @@ describe('StoryViewer', () => {
 
     it('with the preference on (the default), turns sound on at the first gesture', async () => {
       const user = userEvent.setup();
-      render(<Harness pbs={[testVideoPb(1), testVideoPb(2)]} />);
+      render(<StoryViewerHarness pbs={[testVideoPb(1), testVideoPb(2)]} />);
       const video = screen.getByLabelText<HTMLVideoElement>('Exercise 1, 101 lbs');
       expect(video.muted).toBe(true);
       await user.keyboard('{ArrowRight}');
@@ -275,14 +248,14 @@ describe('StoryViewer', () => {
           ? Promise.resolve()
           : Promise.reject(new DOMException('No gesture', 'NotAllowedError'));
       });
-      render(<Harness pbs={[testVideoPb(1), testVideoPb(2)]} />);
+      render(<StoryViewerHarness pbs={[testVideoPb(1), testVideoPb(2)]} />);
       await user.keyboard('{ArrowRight}');
       expect(await screen.findByRole('button', { name: 'Turn sound on' })).toBeVisible();
       expect(screen.getByLabelText<HTMLVideoElement>('Exercise 2, 102 lbs').muted).toBe(true);
     });
 
     it('has no sound button on a photo', () => {
-      render(<Harness pbs={[testPb(1)]} />);
+      render(<StoryViewerHarness pbs={[testPb(1)]} />);
       expect(screen.queryByRole('button', { name: /Turn sound/ })).toBeNull();
     });
   });

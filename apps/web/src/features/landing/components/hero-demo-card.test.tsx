@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
+import { withFakeTimersInEachTest } from '@/test/fake-timers';
 import { HeroDemoCard } from './hero-demo-card';
 
 function visibleSlideTitle(): string | null {
@@ -19,12 +20,7 @@ function titleAfter(ms: number): string | null {
 }
 
 describe('HeroDemoCard', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  withFakeTimersInEachTest();
 
   it('moves to the next sample every 4 seconds and wraps around', () => {
     render(<HeroDemoCard />);
