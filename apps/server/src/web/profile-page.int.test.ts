@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { PublicProfile } from '@pbshare/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +5,7 @@ import { bearer, newSignedInUser, type SignedIn } from '../test/accounts.js';
 import { formData } from '../test/form-data.js';
 import { createPb, weightFields } from '../test/pbs.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { removeWebDist, writeWebDist } from '../test/web-dist.js';
 
 let t: TestApp;
 let dist: string;
@@ -15,17 +13,11 @@ let owner: SignedIn;
 const EVIL_BIO = '</script><script>alert("x")</script> & "quotes" <b>';
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'pbshare-dist-'));
-  mkdirSync(join(dist, 'assets'));
-  writeFileSync(
-    join(dist, 'index.html'),
-    '<!doctype html><html><head>\n<meta name="description"\n content="Default" />\n<title>PBShare</title>\n</head><body><div id="root"></div></body></html>',
-  );
-  // The part of Vite's manifest the server reads to preload the public page's scripts.
-  mkdirSync(join(dist, '.vite'));
-  writeFileSync(
-    join(dist, '.vite', 'manifest.json'),
-    JSON.stringify({
+  dist = writeWebDist({
+    'index.html':
+      '<!doctype html><html><head>\n<meta name="description"\n content="Default" />\n<title>PBShare</title>\n</head><body><div id="root"></div></body></html>',
+    // The part of Vite's manifest the server reads to preload the public page's scripts.
+    '.vite/manifest.json': JSON.stringify({
       'index.html': { file: 'assets/index-a.js', imports: ['_react.js'] },
       '_react.js': { file: 'assets/react-b.js' },
       'src/features/public-profile/public-profile-page.tsx': {
@@ -34,7 +26,7 @@ beforeAll(async () => {
       },
       '_viewer.js': { file: 'assets/viewer-d.js' },
     }),
-  );
+  });
   t = await createTestApp({ webDistDir: dist, publicOrigin: 'https://pb.example' });
   owner = await newSignedInUser(t, 'Runner');
   await t.app.inject({
@@ -47,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  rmSync(dist, { recursive: true, force: true });
+  removeWebDist(dist);
 });
 
 const page = (path: string) => t.app.inject({ method: 'GET', url: path });

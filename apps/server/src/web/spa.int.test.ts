@@ -1,30 +1,22 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { removeWebDist, writeWebDist } from '../test/web-dist.js';
 
 let t: TestApp;
 let dist: string;
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'pbshare-dist-'));
-  mkdirSync(join(dist, 'assets'));
-  writeFileSync(
-    join(dist, 'index.html'),
-    '<!doctype html><title>PBShare</title><div id="root"></div>',
-  );
-  writeFileSync(
-    join(dist, 'assets', 'index-abc123.js'),
-    `console.log(${JSON.stringify('x'.repeat(4000))});`,
-  );
-  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  dist = writeWebDist({
+    'index.html': '<!doctype html><title>PBShare</title><div id="root"></div>',
+    'assets/index-abc123.js': `console.log(${JSON.stringify('x'.repeat(4000))});`,
+    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  });
   t = await createTestApp({ webDistDir: dist });
 });
 
 afterAll(async () => {
   await t.close();
-  rmSync(dist, { recursive: true, force: true });
+  removeWebDist(dist);
 });
 
 describe('serving the web app', () => {

@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { usernameKey } from '@pbshare/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +10,7 @@ import {
 import { createPb } from '../../test/pbs.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { USERNAME_HOLD_MS } from '../users/service.js';
+import { removeWebDist, writeWebDist } from '../../test/web-dist.js';
 
 // After a rename, links to the old name (page and API) redirect to the owner's current name for
 // 90 days, and nobody else can take the old name in that time; the owner may take it back.
@@ -21,17 +19,12 @@ let t: TestApp;
 let dist: string;
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'pbshare-dist-'));
-  mkdirSync(join(dist, 'assets'));
-  writeFileSync(
-    join(dist, 'index.html'),
-    '<!doctype html><html><head><title>PBShare</title></head><body><div id="root"></div></body></html>',
-  );
+  dist = writeWebDist();
   t = await createTestApp({ webDistDir: dist, publicOrigin: 'https://pb.example' });
 });
 afterAll(async () => {
   await t.close();
-  rmSync(dist, { recursive: true, force: true });
+  removeWebDist(dist);
 });
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });

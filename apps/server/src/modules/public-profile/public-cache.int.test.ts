@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { PublicProfile } from '@pbshare/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -13,6 +10,7 @@ import { CapturingMailer } from '../../test/capturing-mailer.js';
 import { formData } from '../../test/form-data.js';
 import { createPb, weightFields } from '../../test/pbs.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { removeWebDist, writeWebDist } from '../../test/web-dist.js';
 
 // Public answers are prepared once per version of a profile and kept. These tests prove that
 // every kind of write a visitor can see shows on the very next request, through the process
@@ -23,12 +21,7 @@ let other: FastifyInstance;
 let dist: string;
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'pbshare-dist-'));
-  mkdirSync(join(dist, 'assets'));
-  writeFileSync(
-    join(dist, 'index.html'),
-    '<!doctype html><html><head><title>PBShare</title></head><body><div id="root"></div></body></html>',
-  );
+  dist = writeWebDist();
   t = await createTestApp({ webDistDir: dist, publicOrigin: 'https://pb.example' });
   // Another process: its own app, cache and connections, over the same database and files.
   other = await buildApp(t.config, {
@@ -39,7 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await other.close();
   await t.close();
-  rmSync(dist, { recursive: true, force: true });
+  removeWebDist(dist);
 });
 
 const apps = () =>
