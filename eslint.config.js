@@ -26,16 +26,16 @@ const webBoundaries = [
     from: `${WEB}/app`,
     message: 'Features cannot depend on the app that composes them.',
   },
-  ...webFeatures.flatMap((feature) =>
-    webFeatures
-      .filter((other) => other !== feature)
-      .map((other) => ({
-        target: `${WEB}/features/${feature}`,
-        from: `${WEB}/features/${other}`,
-        except: ['./index.ts'],
-        message: `Import '@/features/${other}' (its index.ts), not its internals.`,
-      })),
-  ),
+  ...webFeatures.map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [
+      `./${feature}`,
+      ...webFeatures.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
+    ],
+    message:
+      "Import another feature through '@/features/<name>' (its index.ts), not its internals.",
+  })),
 ];
 
 export default tseslint.config(

@@ -166,10 +166,13 @@ export async function buildApp(
     app.log,
   );
   const usersService = new UsersService(usersRepository, pbsService, storage, app.log);
-  const publicProfiles = new PublicProfileAnswers(
-    new PublicProfileService(usersRepository, pbsService, (key) => storage.url(key)),
-    { maxBytes: PUBLIC_ANSWERS_MAX_BYTES, compressThreshold: COMPRESS_THRESHOLD_BYTES },
+  const publicProfileService = new PublicProfileService(usersRepository, pbsService, (key) =>
+    storage.url(key),
   );
+  const publicProfiles = new PublicProfileAnswers(publicProfileService, {
+    maxBytes: PUBLIC_ANSWERS_MAX_BYTES,
+    compressThreshold: COMPRESS_THRESHOLD_BYTES,
+  });
   const billingService = new BillingService(
     new BillingRepository(database.db, database.dialect),
     usersRepository,
@@ -198,7 +201,7 @@ export async function buildApp(
   await app.register(previewRoutes, {
     prefix: PREVIEWS_PREFIX,
     previews,
-    profiles: new PublicProfileService(usersRepository, pbsService, (key) => storage.url(key)),
+    profiles: publicProfileService,
   });
   await app.register(
     async (v1) => {

@@ -35,7 +35,6 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'favicon.ico',
   'favicon.svg',
   'index.html',
-  'og-default.png',
   'robots.txt',
   'sitemap.xml',
   'manifest.webmanifest',

@@ -1,5 +1,6 @@
 import type { Category, Unit } from '@pbshare/shared';
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { bumpProfileVersion } from '../../db/profile-version.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { StoredMedia } from '../../media/pb-media.js';
 
@@ -98,11 +99,7 @@ export class PbsRepository {
    */
   async forUser<T>(userId: string, work: (tx: PbsTx) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set((eb) => ({ profile_version: eb('profile_version', '+', 1) }))
-        .where('id', '=', userId)
-        .execute();
+      await bumpProfileVersion(trx, userId);
       return work(new PbsTx(trx, userId));
     });
   }
@@ -153,9 +150,9 @@ function recordsOfUser(db: Kysely<DatabaseSchema>, userId: string) {
 }
 
 /** Reads of one user's PBs, on the database or inside a transaction. */
-class PbReads {
+class PbReads<Db extends Kysely<DatabaseSchema> = Kysely<DatabaseSchema>> {
   constructor(
-    private readonly db: Kysely<DatabaseSchema>,
+    protected readonly db: Db,
     protected readonly userId: string,
   ) {}
 
@@ -208,16 +205,9 @@ class PbReads {
  * The queries that change PBs, bound to one user and to the transaction `forUser` opened: it is
  * made nowhere else, and its constructor takes only a transaction.
  */
-class PbsTx extends PbReads {
-  constructor(
-    private readonly trx: Transaction<DatabaseSchema>,
-    userId: string,
-  ) {
-    super(trx, userId);
-  }
-
+class PbsTx extends PbReads<Transaction<DatabaseSchema>> {
   async countExercises(): Promise<number> {
-    const row = await this.trx
+    const row = await this.db
       .selectFrom('exercises')
       .select((eb) => eb.fn.countAll().as('count'))
       .where('user_id', '=', this.userId)
@@ -227,7 +217,7 @@ class PbsTx extends PbReads {
 
   /** The exercise of each of these records that the user owns; others are simply absent. */
   async exerciseIdsOfRecords(recordIds: readonly string[]): Promise<Map<string, string>> {
-    const rows = await this.trx
+    const rows = await this.db
       .selectFrom('pb_records')
       .select(['id', 'exercise_id'])
       .where('id', 'in', recordIds)
@@ -244,14 +234,14 @@ class PbsTx extends PbReads {
     category: Category;
   }): Promise<void> {
     const now = new Date().toISOString();
-    const first = await this.trx
+    const first = await this.db
       .selectFrom('exercises')
       .select((eb) => eb.fn.min<number | null>('position').as('min'))
       .where('user_id', '=', this.userId)
       .executeTakeFirst();
     const min = first?.min ?? null;
     const position = min === null ? 0 : min - 1;
-    await this.trx
+    await this.db
       .insertInto('exercises')
       .values({
         id: exercise.id,
@@ -270,7 +260,7 @@ class PbsTx extends PbReads {
     exerciseId: string,
     changes: { title?: string; titleKey?: string; category?: Category; isVisible?: boolean },
   ): Promise<void> {
-    await this.trx
+    await this.db
       .updateTable('exercises')
       .set({
         ...(changes.title !== undefined && { title: changes.title }),
@@ -286,7 +276,7 @@ class PbsTx extends PbReads {
 
   async setPositions(exerciseIdsInOrder: string[]): Promise<void> {
     for (const [position, id] of exerciseIdsInOrder.entries()) {
-      await this.trx
+      await this.db
         .updateTable('exercises')
         .set({ position })
         .where('id', '=', id)
@@ -296,7 +286,7 @@ class PbsTx extends PbReads {
   }
 
   async deleteExercise(exerciseId: string): Promise<void> {
-    await this.trx
+    await this.db
       .deleteFrom('exercises')
       .where('id', '=', exerciseId)
       .where('user_id', '=', this.userId)
@@ -304,7 +294,7 @@ class PbsTx extends PbReads {
   }
 
   async insertRecord(exerciseId: string, record: NewRecord): Promise<void> {
-    await this.trx
+    await this.db
       .insertInto('pb_records')
       .values({
         id: record.id,
@@ -324,7 +314,7 @@ class PbsTx extends PbReads {
 
   async updateRecord(recordId: string, changes: Partial<Omit<NewRecord, 'id'>>): Promise<void> {
     const media = changes.media;
-    await this.trx
+    await this.db
       .updateTable('pb_records')
       .set({
         ...(changes.amount !== undefined && { amount: changes.amount }),
@@ -341,7 +331,7 @@ class PbsTx extends PbReads {
   }
 
   async deleteRecord(recordId: string): Promise<void> {
-    await this.trx
+    await this.db
       .deleteFrom('pb_records')
       .where('id', '=', recordId)
       .where('user_id', '=', this.userId)

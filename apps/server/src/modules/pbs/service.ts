@@ -79,21 +79,18 @@ export class PbsService {
 
   /** The card of one of the user's records, or undefined. */
   async find(userId: string, recordId: string): Promise<PersonalBest | undefined> {
-    try {
-      return await this.get(userId, recordId);
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'NOT_FOUND') return undefined;
-      throw err;
-    }
-  }
-
-  async get(userId: string, recordId: string): Promise<PersonalBest> {
     const record = await this.pbs.findRecord(userId, recordId);
     const exercise = record && (await this.pbs.findExercise(userId, record.exerciseId));
-    if (!record || !exercise) throw notFound();
+    if (!record || !exercise) return undefined;
     const others = await this.pbs.recordsOfExercise(userId, exercise.id);
     const history = newestFirst(others.filter((r) => r.id !== record.id));
     return toPersonalBest(exercise, record, history, this.url);
+  }
+
+  async get(userId: string, recordId: string): Promise<PersonalBest> {
+    const card = await this.find(userId, recordId);
+    if (!card) throw notFound();
+    return card;
   }
 
   /**

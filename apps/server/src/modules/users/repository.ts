@@ -6,6 +6,7 @@ import {
   type Kysely,
   type Selectable,
 } from 'kysely';
+import { bumpProfileVersion } from '../../db/profile-version.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { hasProTime } from '../billing/repository.js';
 
@@ -203,11 +204,7 @@ export class UsersRepository {
   ): Promise<{ replacedImageKey: string | null }> {
     return this.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
-      await trx
-        .updateTable('users')
-        .set((eb) => ({ updated_at: now, profile_version: eb('profile_version', '+', 1) }))
-        .where('id', '=', id)
-        .execute();
+      await bumpProfileVersion(trx, id, { updated_at: now });
       const before = await trx
         .selectFrom('users')
         .select(['profile_image_key', 'display_name_key'])

@@ -1,6 +1,7 @@
 import { copyToClipboard } from './clipboard';
 import { downloadFile } from './download-file';
 import type { StoryImage } from './story-image';
+import { isDomError } from '@/lib/dom-error';
 
 /** What sharing one PB hands on: its public link, words for the share sheet and its image. */
 export interface PbShare {
@@ -23,10 +24,6 @@ export type PbShareOutcome =
   | { kind: 'tap-again' }
   /** No share sheet: the link was copied (or not) and the image downloaded (or not). */
   | { kind: 'copied'; copied: boolean; imageSaved: boolean };
-
-function isDomError(error: unknown, name: string): boolean {
-  return error instanceof DOMException && error.name === name;
-}
 
 /**
  * Shares one PB the best way the device allows: the share sheet with the story image where it

@@ -5,6 +5,7 @@ import { useAuth } from '@/features/auth';
 import { pbImageFileName, pbLink, pbStoryImagePath } from './pb-link';
 import { sharePb, type PbShareOutcome } from './share-pb';
 import { storyImage } from './story-image';
+import { COPY_FAILED, toastMissingUsername } from './use-copy-link';
 
 /** What 'Share this PB' needs of a PB: the owner's card and the public one both have it. */
 export interface ShareablePb {
@@ -34,9 +35,7 @@ export function useSharePb(pb: ShareablePb) {
 
   const share = useCallback(async () => {
     if (!username) {
-      toast.error('Missing username', {
-        description: 'Please set a display name in your profile settings first',
-      });
+      toastMissingUsername();
       return;
     }
     setBusy(true);
@@ -75,7 +74,7 @@ function tell(outcome: PbShareOutcome) {
         });
       } else {
         toast.error('Failed to copy', {
-          description: `Could not copy link to clipboard. ${image}`,
+          description: `${COPY_FAILED}. ${image}`,
         });
       }
     }

@@ -16,6 +16,7 @@ import {
 
 import { cn } from '@/lib/cn';
 import { playWithRetries } from '@/lib/play-with-retries';
+import { isDomError } from '@/lib/dom-error';
 
 /**
  * The box of media with this width/height ratio fitted inside the frame (the wrapper is a size
@@ -202,7 +203,7 @@ function StoryVideo({
     }
     return playWithRetries(video, {
       onRefused: (error) => {
-        if (error instanceof DOMException && error.name === 'NotAllowedError' && !video.muted) {
+        if (isDomError(error, 'NotAllowedError') && !video.muted) {
           onAutoplayBlocked();
         }
         // Anything else (still loading, interrupted): the next retry tries again.

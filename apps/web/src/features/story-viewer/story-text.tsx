@@ -35,6 +35,11 @@ export interface StoryTextProps {
  * last line fading while more is below. A tap anywhere on the slide's text toggles it; the hint
  * is also a real button for keyboard users.
  */
+/** Whether the story's box holds more text below what it shows. */
+function hasMoreBelow(element: HTMLElement): boolean {
+  return element.scrollTop + element.clientHeight < element.scrollHeight - 1;
+}
+
 export function StoryText({ story, expanded, onToggle }: StoryTextProps) {
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -43,16 +48,14 @@ export function StoryText({ story, expanded, onToggle }: StoryTextProps) {
   const long = isLongStory(text);
 
   const measure = () => {
-    const element = ref.current;
-    if (!element) return;
-    setMoreBelow(element.scrollTop + element.clientHeight < element.scrollHeight - 1);
+    if (ref.current) setMoreBelow(hasMoreBelow(ref.current));
   };
 
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
     if (!expanded) element.scrollTop = 0;
-    setMoreBelow(element.scrollTop + element.clientHeight < element.scrollHeight - 1);
+    setMoreBelow(hasMoreBelow(element));
   }, [expanded]);
 
   if (!text) return null;

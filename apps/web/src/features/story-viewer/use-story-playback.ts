@@ -1,7 +1,7 @@
 import { STORY_PHOTO_MS } from '@pbshare/shared';
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 
-import { prefersReducedMotion, usePageHidden } from './page-conditions';
+import { prefersReducedMotion, usePageHidden } from '@/hooks/page-conditions';
 
 /**
  * What times a slide: a timer of STORY_PHOTO_MS (photos, and slides whose media is missing or

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
+import { prefersReducedMotion } from '@/hooks/page-conditions';
 import { SharePbButton } from '@/features/share';
 import { cn } from '@/lib/cn';
 import { addRecordState } from '../pb-form-values';
@@ -64,9 +65,7 @@ export function PbCard({
     if (expanded && !wasExpanded.current) {
       headingRef.current?.focus({ preventScroll: true });
       const article = articleRef.current;
-      const reduce =
-        typeof window.matchMedia === 'function' &&
-        window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      const reduce = prefersReducedMotion();
       if (article && typeof article.scrollIntoView === 'function')
         article.scrollIntoView({
           block: 'start',

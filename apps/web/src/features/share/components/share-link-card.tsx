@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { ProfileLink } from '../profile-link';
 import { useCopyLink } from '../use-copy-link';
+import { isDomError } from '@/lib/dom-error';
 
 export interface ShareLinkCardProps {
   link: ProfileLink | null;
@@ -87,7 +88,7 @@ export function ShareLinkCard({ link, name, onPreview, previewDisabled }: ShareL
                   .share({ title: `${name} Personal Bests`, url: link.url })
                   .catch((error: unknown) => {
                     // Closing the share sheet is not an error worth telling anyone about.
-                    if (!(error instanceof DOMException && error.name === 'AbortError')) {
+                    if (!isDomError(error, 'AbortError')) {
                       console.error('Sharing failed', error);
                     }
                   });
