@@ -2,12 +2,46 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type BuildEnvironmentOptions } from 'vite';
 
 // The API server listens here in development (`npm run dev` at the root starts both).
 const apiTarget = process.env.PBSHARE_API_URL ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+/**
+ * `vite build --ssr`: the renderers the API server and the prerender step import in Node
+ * (src/render). Dependencies stay imports of node_modules.
+ */
+const ssrBuild: BuildEnvironmentOptions = {
+  outDir: 'dist-ssr',
+  copyPublicDir: false,
+  emptyOutDir: true,
+  rolldownOptions: {
+    input: { 'public-page': 'src/render/public-page.tsx' },
+  },
+};
+
+const clientBuild: BuildEnvironmentOptions = {
+  outDir: 'dist',
+  emptyOutDir: true,
+  rolldownOptions: {
+    // The app, and the public page's own lean document (entry-public.tsx).
+    input: { main: 'index.html', 'public-profile': 'public-profile.html' },
+    output: {
+      codeSplitting: {
+        // Left to itself the bundler merges modules both documents share with ones only
+        // the app needs (it put the router into React's chunk), and the public page
+        // downloads them all. Each library family gets a chunk of its own instead.
+        groups: [
+          { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+          { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
+          { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+        ],
+      },
+    },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: {
     // '@/…' is apps/web/src: imports that cross from one part of the app to another use it, so
@@ -22,13 +56,7 @@ export default defineConfig({
       '/media': { target: apiTarget, changeOrigin: false },
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // dist/.vite/manifest.json: the server reads it to preload the public page's chunks in the
-    // HTML of /{username} (apps/server/src/web/route-preloads.ts).
-    manifest: true,
-  },
+  build: isSsrBuild ? ssrBuild : clientBuild,
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
@@ -36,4 +64,4 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
   },
-});
+}));

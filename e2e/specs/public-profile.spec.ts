@@ -155,40 +155,6 @@ test.describe('public profile', () => {
     await context.close();
   });
 
-  test('the public page loads none of the signed-in app', async ({ page, request }) => {
-    const { account } = await sharerWithPbs(page, request, [
-      { title: 'Deadlift', value: '405 lbs' },
-    ]);
-    await page.context().clearCookies();
-    const scripts: { name: string; body: Promise<string> }[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      const name = new URL(response.url()).pathname.split('/').pop() ?? '';
-      scripts.push({ name, body: response.text() });
-    });
-    await page.goto(`/${account.username}`);
-    await expect(slideTitle(page)).toHaveText('Deadlift');
-
-    const names = scripts.map((script) => script.name);
-    expect(names.some((name) => name.startsWith('public-profile-page-'))).toBe(true);
-    // The server names the route's chunk from the real build's manifest, so it loads with the entry.
-    const html = await (await request.get(`/${account.username}`)).text();
-    expect(html).toMatch(
-      /<link rel="modulepreload" crossorigin href="\/assets\/public-profile-page-/,
-    );
-    const signedInPages = ['settings-page', 'profile-page', 'share-profile-page', 'add-pb-page'];
-    const siteChunks = ['site-layout', 'protected-route', 'login-page', 'signup-page'];
-    for (const chunk of [...signedInPages, 'edit-pb-page', ...siteChunks]) {
-      expect(names.filter((name) => name.startsWith(`${chunk}-`))).toEqual([]);
-    }
-    // Chunk names say little about what the shared chunks hold: look inside them for strings that
-    // only zod, the toast outlet, the session guard and the site layout carry.
-    const code = (await Promise.all(scripts.map((script) => script.body))).join('\n');
-    for (const marker of ['ZodError', 'data-sonner-toaster', 'Loading your account', 'Skip to']) {
-      expect(code, `a public page script contains '${marker}'`).not.toContain(marker);
-    }
-  });
-
   test('robots.txt lets crawlers read public profiles', async ({ request }) => {
     const res = await request.get('/robots.txt');
     expect(res.status()).toBe(200);

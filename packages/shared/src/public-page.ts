@@ -3,9 +3,23 @@
 // bundle imports these, and a module with top-level zod schemas would bring zod with it.
 import type { PbMedia } from './pbs.js';
 import { LAYOUT } from './product.js';
+import type { PublicProfile } from './public-profile.js';
 
 /** The id of the JSON script element that carries the profile inside /{username}'s HTML. */
 export const INLINE_PROFILE_ELEMENT_ID = 'pbshare-profile';
+
+/**
+ * What that element holds: everything the server rendered the page from, so the browser hydrates
+ * it with the very same props.
+ */
+export interface InlineProfilePage {
+  /** The name as the link spelled it. */
+  username: string;
+  /** The person's visible PBs; null when there is no such person (the page is a 404). */
+  profile: PublicProfile | null;
+  /** For /{username}/{pbId}: the visible PB the story opens at. */
+  pbId?: string;
+}
 
 export const DEFAULT_PROFILE_DESCRIPTION =
   'Personal bests with the photos, videos and stories behind them, on PBShare.';

@@ -1,4 +1,5 @@
 import {
+  type InlineProfilePage,
   DEFAULT_PROFILE_DESCRIPTION,
   INLINE_PROFILE_ELEMENT_ID,
   PRODUCT_NAME,
@@ -10,6 +11,7 @@ import {
 } from '@pbshare/shared';
 import type { PreviewImage, PreviewLinks } from '../previews/preview-links.js';
 import { escapeHtml } from './escape-html.js';
+import type { RenderPublicPage } from './page-renderer.js';
 
 /** Longest description a link preview shows in full; a longer story is cut at a word. */
 const DESCRIPTION_MAX = 160;
@@ -57,8 +59,8 @@ export interface ProfilePageOptions {
   pb?: PublicPb;
   /** The addresses of the profile's preview images. */
   previews: Pick<PreviewLinks, 'profilePreview' | 'pbPreview'>;
-  /** The public page's scripts beyond the entry's (see route-preloads.ts). */
-  modulePreloads?: string[];
+  /** The page's first paint, rendered from the same props the browser hydrates it with. */
+  render?: RenderPublicPage | undefined;
 }
 
 /** What a link preview shows of the page: the profile's, or the linked PB's. */
@@ -113,15 +115,18 @@ function pageHead(
 }
 
 /**
- * The app's index.html for /{username} (and /{username}/{pbId}), with the head a link preview
- * needs (title, description, Open Graph, Twitter card with the preview image, canonical URL) and
- * the profile inline, so the viewer paints without another request, and preloads of the page's
- * scripts and opening picture. `profile` undefined means no such person: the page says so and is
- * not indexed.
+ * The public page's document (public-profile.html) for /{username} and /{username}/{pbId}: the
+ * head a link preview needs (title, description, Open Graph, Twitter card with the preview image,
+ * canonical URL), a preload of the opening picture, the viewer's markup in #root and the props it
+ * was rendered from inline, which the page's script hydrates without a request. `profile`
+ * undefined means no such person: the page says so and is not indexed.
  */
 export function renderProfilePage(template: string, options: ProfilePageOptions): string {
-  const { origin, username, profile, pb, previews, modulePreloads = [] } = options;
-  const inline = `<script type="application/json" id="${INLINE_PROFILE_ELEMENT_ID}">${jsonForScript({ username, profile: profile ?? null })}</script>`;
+  const { origin, username, profile, pb, previews, render } = options;
+  const page: InlineProfilePage = pb
+    ? { username, profile: profile ?? null, pbId: pb.id }
+    : { username, profile: profile ?? null };
+  const inline = `<script type="application/json" id="${INLINE_PROFILE_ELEMENT_ID}">${jsonForScript(page)}</script>`;
 
   let head: string;
   if (profile) {
@@ -161,12 +166,13 @@ export function renderProfilePage(template: string, options: ProfilePageOptions)
     ].join('\n    ');
   }
 
-  // Vite's module script carries `crossorigin`; the preloads must match it to be reused.
-  const scripts = modulePreloads.map(
-    (path) => `<link rel="modulepreload" crossorigin href="${escapeHtml(path)}" />`,
+  const markup = render ? render(page) : '';
+  return (
+    template
+      .replace(/<title>[\s\S]*?<\/title>/, '')
+      .replace(/<meta\s+name="description"[\s\S]*?\/?>/, '')
+      // Replacer functions: a `$&` or `$'` in someone's story must not read as a pattern.
+      .replace('</head>', () => `    ${head}\n    ${inline}\n  </head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
   );
-  return template
-    .replace(/<title>[\s\S]*?<\/title>/, '')
-    .replace(/<meta\s+name="description"[\s\S]*?\/?>/, '')
-    .replace('</head>', `    ${[head, ...scripts, inline].join('\n    ')}\n  </head>`);
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isReservedUsername } from '@pbshare/shared';
@@ -13,8 +13,9 @@ import type {
   PublicProfileAnswers,
 } from '../modules/public-profile/public-answers.js';
 import type { PreviewLinks } from '../previews/preview-links.js';
-import { renderProfilePage } from './profile-html.js';
-import { PUBLIC_PAGE_MODULE, readRoutePreloads } from './route-preloads.js';
+import { inlineStylesheets } from './inline-styles.js';
+import { loadPublicPageRenderer } from './page-renderer.js';
+import { renderProfilePage, type ProfilePageOptions } from './profile-html.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HTML = 'text/html; charset=utf-8';
@@ -33,8 +34,18 @@ export async function registerSpa(
   profilePages: { answers: PublicProfileAnswers; origin: string; previews: PreviewLinks },
 ): Promise<void> {
   const { origin, previews } = profilePages;
-  const template = readFileSync(join(webDistDir, 'index.html'), 'utf8');
-  const modulePreloads = readRoutePreloads(webDistDir, PUBLIC_PAGE_MODULE);
+  // The public page has a document of its own, whose script hydrates the markup rendered here.
+  const publicDocument = join(webDistDir, 'public-profile.html');
+  const template = inlineStylesheets(
+    readFileSync(
+      existsSync(publicDocument) ? publicDocument : join(webDistDir, 'index.html'),
+      'utf8',
+    ),
+    webDistDir,
+  );
+  const render = await loadPublicPageRenderer(webDistDir);
+  const profilePage = (options: Omit<ProfilePageOptions, 'origin' | 'previews' | 'render'>) =>
+    renderProfilePage(template, { ...options, origin, previews, render });
 
   await app.register(fastifyStatic, {
     root: webDistDir,
@@ -51,8 +62,7 @@ export async function registerSpa(
     name: 'page',
     // The page echoes the name as asked for (the inline data says whose it is).
     bySpelling: true,
-    render: (profile, username) =>
-      renderProfilePage(template, { origin, username, profile, previews, modulePreloads }),
+    render: (profile, username) => profilePage({ username, profile }),
   };
   // /{username}/{pbId}: the same page and data, its head about that PB. A PB that is not visible
   // (hidden, older, someone else's) gets the profile's page, which the viewer opens at the start.
@@ -65,14 +75,7 @@ export async function registerSpa(
             bySpelling: true,
             perPb: true,
             render: (profile, username) =>
-              renderProfilePage(template, {
-                origin,
-                username,
-                profile,
-                pb: profile.pbs.find((pb) => pb.id === pbId),
-                previews,
-                modulePreloads,
-              }),
+              profilePage({ username, profile, pb: profile.pbs.find((pb) => pb.id === pbId) }),
           }
         : page,
   });
@@ -98,15 +101,7 @@ export async function registerSpa(
       .code(404)
       .type(HTML)
       .header('cache-control', 'no-cache')
-      .send(
-        renderProfilePage(template, {
-          origin,
-          username,
-          profile: undefined,
-          previews,
-          modulePreloads,
-        }),
-      );
+      .send(profilePage({ username, profile: undefined }));
   }
 
   app.get<{ Params: { username: string } }>('/:username', async (request, reply) => {

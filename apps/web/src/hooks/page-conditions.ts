@@ -1,11 +1,42 @@
 import { useSyncExternalStore } from 'react';
 
-/** True when the visitor asked their system for less motion (checked once per opening). */
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** True when the visitor asked their system for less motion. */
 export function prefersReducedMotion(): boolean {
   // Missing in jsdom and very old browsers: assume no preference.
-  return (
-    typeof window.matchMedia === 'function' &&
-    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  return typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION).matches;
+}
+
+function subscribeToReducedMotion(onChange: () => void) {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', onChange);
+  return () => {
+    query.removeEventListener('change', onChange);
+  };
+}
+
+/**
+ * prefersReducedMotion as a render value. The server cannot know it, so a server-rendered page
+ * hydrates with `false` and re-renders with the real answer straight after.
+ */
+export function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(subscribeToReducedMotion, prefersReducedMotion, () => false);
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * False only while React hydrates server-rendered markup, true from the render right after it
+ * (and always, on a page rendered in the browser). Lets a component hold back what must wait for
+ * browser-only answers, like starting a video before it knows the visitor wants no motion.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
   );
 }
 

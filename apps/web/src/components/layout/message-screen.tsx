@@ -1,8 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 
-import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
 export interface MessageScreenProps {
@@ -10,9 +7,10 @@ export interface MessageScreenProps {
   mark: ReactNode;
   title: string;
   description: ReactNode;
-  /** The usual way on: the label of a large button back to the home page. */
-  homeLabel?: string;
-  /** Other ways on, for a screen that needs more than the way home. */
+  /**
+   * The ways on, usually a HomeButton. Passed in rather than built here, so the screen needs no
+   * router: the server-rendered public page uses it without one.
+   */
   actions?: ReactNode;
   /** Names the section after its title, making it a landmark. */
   titleId?: string;
@@ -25,7 +23,6 @@ export function MessageScreen({
   mark,
   title,
   description,
-  homeLabel,
   actions,
   titleId,
   className,
@@ -43,17 +40,7 @@ export function MessageScreen({
         {title}
       </h1>
       <p className="mt-3 text-muted-foreground text-pretty">{description}</p>
-      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-        {homeLabel ? (
-          <Button asChild size="lg">
-            <Link to="/">
-              <ArrowLeft aria-hidden="true" />
-              {homeLabel}
-            </Link>
-          </Button>
-        ) : null}
-        {actions}
-      </div>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row">{actions}</div>
     </section>
   );
 }

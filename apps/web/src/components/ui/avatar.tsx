@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import { cn } from '@/lib/cn';
 
@@ -22,6 +22,12 @@ export function Avatar({ src, name, size = 'md', className }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const initial = (name.trim()[0] ?? 'U').toUpperCase();
   const showImage = Boolean(src) && failedSrc !== src;
+  // A server-rendered picture can fail before React listens for `error`: look once on mount.
+  const imageRef = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const image = imageRef.current;
+    if (image?.complete && image.naturalWidth === 0 && src) setFailedSrc(src);
+  }, [src]);
 
   return (
     <span
@@ -33,6 +39,7 @@ export function Avatar({ src, name, size = 'md', className }: AvatarProps) {
     >
       {showImage && src ? (
         <img
+          ref={imageRef}
           src={src}
           alt=""
           className="size-full object-cover"

@@ -1,3 +1,4 @@
+import { HomeButton } from '@/components/layout/home-button';
 import { MessageScreen } from '@/components/layout/message-screen';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -17,7 +18,7 @@ export function NotFoundPage() {
       }
       title="Oops! Page not found"
       description="The page you were looking for moved, never existed, or is taking a rest day."
-      homeLabel="Return to Home"
+      actions={<HomeButton label="Return to Home" />}
     />
   );
 }

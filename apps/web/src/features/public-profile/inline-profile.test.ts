@@ -1,47 +1,41 @@
 import { INLINE_PROFILE_ELEMENT_ID } from '@pbshare/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { consumeInlineProfile, readInlineProfile } from './inline-profile';
+import { readInlinePage } from './inline-profile';
 import { inlineElement, sampleProfile } from '@/test/fixtures/public-profile';
 
 afterEach(() => {
   document.getElementById(INLINE_PROFILE_ELEMENT_ID)?.remove();
 });
 
-describe('readInlineProfile', () => {
-  it('returns the profile when the username matches, ignoring case', () => {
+describe('readInlinePage', () => {
+  it('returns the props the server rendered the page with', () => {
     inlineElement(JSON.stringify({ username: 'Ada', profile: sampleProfile }));
-    expect(readInlineProfile('ada')).toEqual({ status: 'found', profile: sampleProfile });
-    expect(readInlineProfile('ADA')).toEqual({ status: 'found', profile: sampleProfile });
+    expect(readInlinePage()).toEqual({ username: 'Ada', profile: sampleProfile });
   });
 
-  it("ignores another person's data", () => {
-    inlineElement(JSON.stringify({ username: 'grace', profile: sampleProfile }));
-    expect(readInlineProfile('ada')).toEqual({ status: 'absent' });
+  it('keeps the PB a per-PB link opens at', () => {
+    inlineElement(JSON.stringify({ username: 'ada', profile: sampleProfile, pbId: 'pb-2' }));
+    expect(readInlinePage()?.pbId).toBe('pb-2');
   });
 
-  it('says not found when the server found nobody', () => {
+  it('says there is nobody when the server found nobody', () => {
     inlineElement(JSON.stringify({ username: 'nobody', profile: null }));
-    expect(readInlineProfile('nobody')).toEqual({ status: 'not-found' });
+    expect(readInlinePage()).toEqual({ username: 'nobody', profile: null });
   });
 
-  it('is absent without the element', () => {
-    expect(readInlineProfile('ada')).toEqual({ status: 'absent' });
+  it('is undefined without the element', () => {
+    expect(readInlinePage()).toBeUndefined();
   });
 
-  it('is absent when the JSON is malformed or not a profile', () => {
-    const element = inlineElement('{"username":"ada","profile":');
-    expect(readInlineProfile('ada')).toEqual({ status: 'absent' });
-    element.textContent = JSON.stringify({ username: 'ada', profile: { user: {} } });
-    expect(readInlineProfile('ada')).toEqual({ status: 'absent' });
-    element.textContent = '"ada"';
-    expect(readInlineProfile('ada')).toEqual({ status: 'absent' });
-  });
-
-  it('is read once: consuming removes the element', () => {
-    inlineElement(JSON.stringify({ username: 'ada', profile: sampleProfile }));
-    expect(consumeInlineProfile('ada').status).toBe('found');
-    expect(document.getElementById(INLINE_PROFILE_ELEMENT_ID)).toBeNull();
-    expect(consumeInlineProfile('ada')).toEqual({ status: 'absent' });
+  it.each([
+    ['broken JSON', '{"username":'],
+    ['no username', JSON.stringify({ profile: null })],
+    ['a profile of another shape', JSON.stringify({ username: 'ada', profile: { pbs: 3 } })],
+    ['a PB id that is no string', JSON.stringify({ username: 'ada', profile: null, pbId: 7 })],
+    ['a bare value', '"ada"'],
+  ])('is undefined for %s', (_case, text) => {
+    inlineElement(text);
+    expect(readInlinePage()).toBeUndefined();
   });
 });

@@ -1,25 +1,23 @@
-import { INLINE_PROFILE_ELEMENT_ID, STORY_PHOTO_MS } from '@pbshare/shared';
+import { STORY_PHOTO_MS, type PublicProfile } from '@pbshare/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { routes } from '@/app/router';
 import { callsTo, fail, ok, stubApi } from '@/test/api-stub';
 import { renderRoutes } from '@/test/render';
-import { inlineElement, sampleProfile } from '@/test/fixtures/public-profile';
+import { sampleProfile } from '@/test/fixtures/public-profile';
 
 beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockReturnValue(undefined);
 });
-afterEach(() => {
-  document.getElementById(INLINE_PROFILE_ELEMENT_ID)?.remove();
-});
-
-/** Opens `path` as the server sends it, with Ada's profile inline and the API at its defaults. */
-function openInline(path: string, profile = sampleProfile) {
-  const requests = stubApi();
-  inlineElement(JSON.stringify({ username: 'ada', profile }));
+/**
+ * Opens `path` inside the app, Ada's profile coming from the API. (A visitor's first load is the
+ * server-rendered page instead: src/render/public-page.test.tsx.)
+ */
+function openProfile(path: string, profile: PublicProfile = sampleProfile) {
+  const requests = stubApi({ 'GET /v1/pbs/user/ada': () => ok(profile) });
   return { requests, ...renderRoutes(routes, path) };
 }
 
@@ -33,21 +31,19 @@ function openUnknown(path: string) {
 }
 
 describe('/{username}', () => {
-  it('shows the viewer from the inline data at once, without a request', async () => {
-    const { requests } = openInline('/ada');
+  it('shows the story, and nothing of the site around it', async () => {
+    openProfile('/ada');
 
     const dialog = await screen.findByRole('dialog', { name: "Ada's personal bests" });
     expect(within(dialog).getByTestId('story-slide')).toHaveTextContent('Exercise 1');
     expect(document.title).toBe('Ada Personal Bests');
-    expect(callsTo(requests, 'GET /v1/pbs/user/ada')).toHaveLength(0);
     // The page is the story alone: no top bar.
     expect(screen.queryByRole('banner')).toBeNull();
-    expect(document.getElementById(INLINE_PROFILE_ELEMENT_ID)).toBeNull();
   });
 
   it('closing the viewer shows the end screen, which can play it again', async () => {
     const user = userEvent.setup();
-    openInline('/ada');
+    openProfile('/ada');
     await screen.findByRole('dialog');
 
     await user.click(screen.getByRole('button', { name: 'Close' }));
@@ -64,7 +60,7 @@ describe('/{username}', () => {
 
   it('ends on the end screen after the last slide instead of starting over', async () => {
     const user = userEvent.setup();
-    openInline('/ada');
+    openProfile('/ada');
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTestId('story-slide')).toHaveTextContent('Exercise 1');
 
@@ -79,7 +75,7 @@ describe('/{username}', () => {
   });
 
   it('ends on the end screen when the last slide runs out', async () => {
-    openInline('/ada');
+    openProfile('/ada');
     await screen.findByRole('dialog');
     vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'performance'] });
     try {
@@ -99,7 +95,7 @@ describe('/{username}', () => {
   });
 
   it("the browser's Back closes the viewer and stays on the page", async () => {
-    const { router } = openInline('/ada');
+    const { router } = openProfile('/ada');
     await screen.findByRole('dialog');
     act(() => {
       history.back();
@@ -107,18 +103,6 @@ describe('/{username}', () => {
     expect(await screen.findByRole('heading', END_SCREEN)).toBeVisible();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(router.state.location.pathname).toBe('/ada');
-  });
-
-  it('shows Profile Not Found from the inline data, without a request', async () => {
-    const requests = stubApi();
-    inlineElement(JSON.stringify({ username: 'nobody', profile: null }));
-    renderRoutes(routes, '/nobody');
-    expect(await screen.findByRole('heading', NOT_FOUND)).toBeVisible();
-    expect(
-      screen.getByText("The profile you're looking for doesn't exist or is not available."),
-    ).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
-    expect(callsTo(requests, 'GET /v1/pbs/user/nobody')).toHaveLength(0);
   });
 
   it('fetches the profile when the page carries none (a client-side visit)', async () => {
@@ -129,18 +113,14 @@ describe('/{username}', () => {
     expect(callsTo(requests, 'GET /v1/pbs/user/Ada')).toHaveLength(1);
   });
 
-  it("fetches when the inline data is someone else's", async () => {
-    const requests = stubApi({ 'GET /v1/pbs/user/ada': () => ok(sampleProfile) });
-    inlineElement(JSON.stringify({ username: 'grace', profile: null }));
-    renderRoutes(routes, '/ada');
-    expect(await screen.findByRole('dialog')).toBeVisible();
-    expect(callsTo(requests, 'GET /v1/pbs/user/ada')).toHaveLength(1);
-  });
-
   it('shows Profile Not Found when the API knows nobody', async () => {
     openUnknown('/nobody');
     expect(await screen.findByRole('heading', NOT_FOUND)).toBeVisible();
     expect(document.title).toBe('Profile Not Found · PBShare');
+    expect(
+      screen.getByText("The profile you're looking for doesn't exist or is not available."),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
   });
 
   it('logs a failed load and shows Profile Not Found', async () => {
@@ -152,7 +132,7 @@ describe('/{username}', () => {
   });
 
   it('goes straight to the end screen for a profile with nothing shared', async () => {
-    openInline('/ada', { ...sampleProfile, pbs: [] });
+    openProfile('/ada', { ...sampleProfile, pbs: [] });
     expect(
       await screen.findByRole('heading', { name: 'Behind every PB is a story worth telling.' }),
     ).toBeVisible();
@@ -164,7 +144,7 @@ describe('/{username}', () => {
 describe('/{username}/{pbId}', () => {
   it('opens the story at that PB; Back and the end screen work as on /{username}', async () => {
     const user = userEvent.setup();
-    const { router } = openInline('/ada/pb-2');
+    const { router } = openProfile('/ada/pb-2');
 
     const dialog = await screen.findByRole('dialog', { name: "Ada's personal bests" });
     expect(within(dialog).getByTestId('story-slide')).toHaveTextContent('Exercise 2');
@@ -189,7 +169,7 @@ describe('/{username}/{pbId}', () => {
 
   it('goes on from the linked PB to the end screen', async () => {
     const user = userEvent.setup();
-    openInline('/ada/pb-2');
+    openProfile('/ada/pb-2');
     await screen.findByRole('dialog');
 
     await user.keyboard('{ArrowLeft}');
@@ -200,7 +180,7 @@ describe('/{username}/{pbId}', () => {
   });
 
   it('opens at the first PB, saying nothing, when that PB is not shown', async () => {
-    openInline('/ada/no-such-pb');
+    openProfile('/ada/no-such-pb');
     const dialog = await screen.findByRole('dialog', { name: "Ada's personal bests" });
     expect(within(dialog).getByTestId('story-slide')).toHaveTextContent('Exercise 1');
     expect(screen.queryByRole('alert')).toBeNull();

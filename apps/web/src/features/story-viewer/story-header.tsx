@@ -1,4 +1,3 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Pause, Play, Volume2, VolumeX, X } from 'lucide-react';
 import type { RefObject } from 'react';
 
@@ -28,6 +27,7 @@ export interface StoryHeaderProps {
   showSound: boolean;
   muted: boolean;
   onToggleSound: () => void;
+  onClose: () => void;
 }
 
 /** Over the top of the slide: one progress segment per PB, whose story it is, and the controls. */
@@ -42,6 +42,7 @@ export function StoryHeader({
   showSound,
   muted,
   onToggleSound,
+  onClose,
 }: StoryHeaderProps) {
   const count = pbs.length;
   return (
@@ -135,12 +136,14 @@ export function StoryHeader({
             )}
           </button>
         ) : null}
-        <DialogPrimitive.Close
+        <button
+          type="button"
           aria-label="Close"
+          onClick={onClose}
           className={cn(roundButton, 'size-10 text-white hover:bg-white/15')}
         >
           <X className="size-6" aria-hidden="true" />
-        </DialogPrimitive.Close>
+        </button>
       </div>
     </div>
   );

@@ -7,11 +7,11 @@ import {
 import { ImageOff } from 'lucide-react';
 import {
   useEffect,
+  useEffectEvent,
+  useRef,
   useState,
-  type ComponentProps,
   type CSSProperties,
   type RefObject,
-  type SyntheticEvent,
 } from 'react';
 
 import { cn } from '@/lib/cn';
@@ -97,13 +97,12 @@ export function StoryMedia({
   const backdrop = storyBackdropUrl(media);
 
   const box = fittedBox(ratio);
-  const measure = (event: SyntheticEvent<HTMLImageElement | HTMLVideoElement>) => {
-    const known = naturalRatio(event.currentTarget);
+  const measure = (element: HTMLImageElement | HTMLVideoElement) => {
+    const known = naturalRatio(element);
     if (known) setRatio(known);
   };
   // The picture and the video sit in the frame alike.
   const framed = {
-    onError: onFail,
     className: cn('relative object-contain select-none', box ? SOFT_EDGES : 'size-full'),
     style: box,
   };
@@ -128,26 +127,70 @@ export function StoryMedia({
             playing={playing}
             videoRef={videoRef}
             onAutoplayBlocked={onAutoplayBlocked}
-            onLoadedMetadata={measure}
+            onMetadata={measure}
             onEnded={onEnded}
+            onFail={onFail}
             {...framed}
           />
         ) : (
-          <img
-            src={media.fullUrl}
-            srcSet={storyImageSrcSet(media)}
-            sizes={STORY_MEDIA_SIZES}
-            alt={label}
-            draggable={false}
-            onLoad={(event) => {
-              measure(event);
+          <StoryPhoto
+            key={media.fullUrl}
+            media={media}
+            label={label}
+            onLoad={(image) => {
+              measure(image);
               onReady();
             }}
+            onFail={onFail}
             {...framed}
           />
         )}
       </div>
     </div>
+  );
+}
+
+interface StoryPhotoProps {
+  media: PbMedia;
+  label: string;
+  onLoad: (image: HTMLImageElement) => void;
+  onFail: () => void;
+  className: string;
+  style: CSSProperties | undefined;
+}
+
+/**
+ * The slide's photo. On a page the server rendered, the browser may finish loading it (or fail
+ * to) before React has attached its handlers; the first effect looks at the element, so the
+ * slide's clock still starts and a broken picture still shows the placeholder. Reporting twice
+ * (a cached picture that also fires `load`) does no harm.
+ */
+function StoryPhoto({ media, label, onLoad, onFail, className, style }: StoryPhotoProps) {
+  const imageRef = useRef<HTMLImageElement>(null);
+  const settledEarly = useEffectEvent((image: HTMLImageElement) => {
+    if (image.naturalWidth > 0) onLoad(image);
+    else onFail();
+  });
+  useEffect(() => {
+    const image = imageRef.current;
+    if (image?.complete) settledEarly(image);
+  }, []);
+
+  return (
+    <img
+      ref={imageRef}
+      src={media.fullUrl}
+      srcSet={storyImageSrcSet(media)}
+      sizes={STORY_MEDIA_SIZES}
+      alt={label}
+      draggable={false}
+      onLoad={(event) => {
+        onLoad(event.currentTarget);
+      }}
+      onError={onFail}
+      className={className}
+      style={style}
+    />
   );
 }
 
@@ -166,16 +209,18 @@ function MediaPlaceholder() {
   );
 }
 
-interface StoryVideoProps extends Omit<
-  ComponentProps<'video'>,
-  'src' | 'poster' | 'muted' | 'ref' | 'loop'
-> {
+interface StoryVideoProps {
   media: PbMedia;
   label: string;
   muted: boolean;
   playing: boolean;
   videoRef: RefObject<HTMLVideoElement | null>;
   onAutoplayBlocked: () => void;
+  onMetadata: (video: HTMLVideoElement) => void;
+  onEnded: () => void;
+  onFail: () => void;
+  className: string;
+  style: CSSProperties | undefined;
 }
 
 /**
@@ -191,8 +236,21 @@ function StoryVideo({
   playing,
   videoRef: ref,
   onAutoplayBlocked,
-  ...videoProps
+  onMetadata,
+  onEnded,
+  onFail,
+  className,
+  style,
 }: StoryVideoProps) {
+  // As with photos: what a server-rendered video did before hydration is read off the element.
+  const settledEarly = useEffectEvent((video: HTMLVideoElement) => {
+    if (video.error) onFail();
+    else if (video.readyState >= HTMLMediaElement.HAVE_METADATA) onMetadata(video);
+  });
+  useEffect(() => {
+    if (ref.current) settledEarly(ref.current);
+  }, [ref]);
+
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
@@ -228,7 +286,13 @@ function StoryVideo({
       playsInline
       muted
       preload="auto"
-      {...videoProps}
+      onLoadedMetadata={(event) => {
+        onMetadata(event.currentTarget);
+      }}
+      onEnded={onEnded}
+      onError={onFail}
+      className={className}
+      style={style}
     />
   );
 }

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { StoryViewerHarness } from './story-viewer-harness';
 import { HOLD_MS } from './use-press-and-hold';
 import { testPb, testVideoPb } from '@/test/fixtures/story-pbs';
+import { stubReducedMotion } from '@/test/reduced-motion';
 
 const LONG = 'x'.repeat(151);
 
@@ -216,11 +217,7 @@ describe('story playback', () => {
 
   it('with reduced motion, starts paused with a Play control and never moves on by itself', async () => {
     const user = userEvent.setup({ delay: null });
-    vi.stubGlobal(
-      'matchMedia',
-      (query: string) =>
-        ({ matches: query === '(prefers-reduced-motion: reduce)' }) as MediaQueryList,
-    );
+    stubReducedMotion();
     render(<StoryViewerHarness pbs={[testVideoPb(1), testPb(2)]} />);
     expect(screen.getByRole('button', { name: 'Play' })).toBeVisible();
     expect(play).not.toHaveBeenCalled();

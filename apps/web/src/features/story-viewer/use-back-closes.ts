@@ -26,10 +26,13 @@ function pushViewerEntry() {
  */
 let ownStepsBack = 0;
 let lastPopWasOwn = false;
-window.addEventListener('popstate', () => {
-  lastPopWasOwn = ownStepsBack > 0;
-  if (lastPopWasOwn) ownStepsBack -= 1;
-});
+// (No window while the server renders the public page.)
+if (typeof window !== 'undefined') {
+  window.addEventListener('popstate', () => {
+    lastPopWasOwn = ownStepsBack > 0;
+    if (lastPopWasOwn) ownStepsBack -= 1;
+  });
+}
 
 /**
  * The browser's Back closes the viewer instead of leaving the page (docs/PRODUCT.md §4): opening

@@ -21,7 +21,8 @@ function writePreference(on: boolean) {
 
 /** True when the browser has seen a click or key press on this page (sticky user activation). */
 function pageHasBeenActivated(): boolean {
-  // Missing in older browsers (and in jsdom): treat the page as not yet activated.
+  // Missing in older browsers, jsdom and server rendering: treat the page as not yet activated.
+  if (typeof navigator === 'undefined') return false;
   const { userActivation } = navigator as { userActivation?: UserActivation };
   return userActivation?.hasBeenActive ?? false;
 }

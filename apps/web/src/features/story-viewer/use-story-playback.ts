@@ -1,7 +1,7 @@
 import { STORY_PHOTO_MS } from '@pbshare/shared';
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 
-import { prefersReducedMotion, usePageHidden } from '@/hooks/page-conditions';
+import { useHydrated, usePageHidden, usePrefersReducedMotion } from '@/hooks/page-conditions';
 
 /**
  * What times a slide: a timer of STORY_PHOTO_MS (photos, and slides whose media is missing or
@@ -44,10 +44,16 @@ function videoProgress(video: HTMLVideoElement | null): number {
  * it starts paused and nothing moves on until the visitor presses Play.
  */
 export function useStoryPlayback({ slideKey, clock, waiting, onEnd }: StoryPlaybackOptions) {
-  const [userPaused, setUserPaused] = useState(prefersReducedMotion);
+  // The visitor's Pause or Play; until they press one, reduced motion decides.
+  const [pausedByVisitor, setPausedByVisitor] = useState<boolean | null>(null);
+  const reducedMotion = usePrefersReducedMotion();
+  const userPaused = pausedByVisitor ?? reducedMotion;
   const [held, setHeld] = useState(false);
   const hidden = usePageHidden();
-  const running = !userPaused && !held && !hidden && !waiting;
+  // Nothing starts while a server-rendered slide hydrates: whether motion is welcome is known
+  // only in the render after it.
+  const hydrated = useHydrated();
+  const running = hydrated && !userPaused && !held && !hidden && !waiting;
 
   const progressRef = useRef<HTMLElement | null>(null);
   const videoRef = useRef<HTMLVideoElement | null>(null);
@@ -86,8 +92,8 @@ export function useStoryPlayback({ slideKey, clock, waiting, onEnd }: StoryPlayb
   }, [running, clock, slideKey]);
 
   const togglePaused = useCallback(() => {
-    setUserPaused((paused) => !paused);
-  }, []);
+    setPausedByVisitor(!userPaused);
+  }, [userPaused]);
 
   /** The video reached its end: it does not loop, the story moves on. */
   const onVideoEnded = useCallback(() => {

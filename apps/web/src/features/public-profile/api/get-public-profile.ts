@@ -2,7 +2,6 @@ import type { PublicProfile } from '@pbshare/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { createApiClient, isApiError } from '@/lib/api-client';
-import { consumeInlineProfile } from '../inline-profile';
 import { isPublicProfile } from '../is-public-profile';
 
 /** Public data needs no session: this client never sends a token nor refreshes one. */
@@ -36,23 +35,12 @@ function publicProfileQueryOptions(username: string) {
   return queryOptions({
     queryKey: publicProfileKeys.profile(username),
     queryFn: ({ signal }) => getPublicProfile(username, { signal }),
-    // The inline profile is as fresh as the page: no refetch while the visitor watches.
+    // No refetch while the visitor watches.
     staleTime: 60_000,
   });
 }
 
-/**
- * The public profile of `username`. On the page the server rendered, the profile (or the news
- * that there is none) is already in the HTML and becomes the query's data with no request.
- */
+/** The public profile of `username`, for visits inside the app (the served page has it inline). */
 export function usePublicProfile(username: string) {
-  return useQuery({
-    ...publicProfileQueryOptions(username),
-    initialData: () => {
-      const inline = consumeInlineProfile(username);
-      if (inline.status === 'found') return inline.profile;
-      if (inline.status === 'not-found') return null;
-      return undefined;
-    },
-  });
+  return useQuery(publicProfileQueryOptions(username));
 }

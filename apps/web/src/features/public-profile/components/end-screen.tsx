@@ -1,6 +1,5 @@
 import { ArrowRight, RotateCcw } from 'lucide-react';
 import type { RefObject } from 'react';
-import { Link } from 'react-router';
 
 import { LogoMark } from '@/components/layout/logo';
 import { Avatar } from '@/components/ui/avatar';
@@ -27,13 +26,14 @@ export function EndScreen({ name, avatarUrl, bio, pbCount, onReplay, headingRef 
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(60%_45%_at_50%_20%,rgb(255_106_43/0.35),transparent_70%),radial-gradient(50%_40%_at_80%_100%,rgb(217_54_11/0.25),transparent_70%)]"
       />
-      <Link
-        to="/"
+      {/* Plain links: the page runs without the app's router (entry-public.tsx). */}
+      <a
+        href="/"
         className="absolute top-5 left-5 inline-flex items-center gap-2 rounded-lg text-sm font-bold tracking-tight text-white/90 hover:text-white focus-visible:outline-white"
       >
         <LogoMark className="size-7" />
         PBShare
-      </Link>
+      </a>
 
       <div className="flex w-full max-w-sm flex-col items-center motion-safe:animate-slide-in">
         <Avatar src={avatarUrl} name={name} size="lg" className="ring-4 ring-white/15" />
@@ -56,10 +56,10 @@ export function EndScreen({ name, avatarUrl, bio, pbCount, onReplay, headingRef 
 
         <div className="mt-8 flex w-full flex-col gap-3">
           <Button asChild size="lg" className="w-full shadow-glow">
-            <Link to="/">
+            <a href="/">
               Start sharing yours
               <ArrowRight aria-hidden="true" />
-            </Link>
+            </a>
           </Button>
           {onReplay ? (
             <Button

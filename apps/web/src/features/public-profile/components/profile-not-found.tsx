@@ -1,18 +1,21 @@
-import { UserX } from 'lucide-react';
-import { Link } from 'react-router';
+import { ArrowLeft, UserX } from 'lucide-react';
 
 import { Logo } from '@/components/layout/logo';
 import { MessageScreen } from '@/components/layout/message-screen';
+import { Button } from '@/components/ui/button';
 import { IconBadge } from '@/components/ui/icon-badge';
 
-/** /{username} for nobody (docs/PRODUCT.md §2). */
+/**
+ * /{username} for nobody (docs/PRODUCT.md §2). Its links are plain anchors: the served page runs
+ * without the app's router (entry-public.tsx).
+ */
 export function ProfileNotFound() {
   return (
     <>
       <header className="px-5 py-4">
-        <Link to="/" aria-label="PBShare home" className="inline-flex rounded-lg">
+        <a href="/" aria-label="PBShare home" className="inline-flex rounded-lg">
           <Logo />
-        </Link>
+        </a>
       </header>
       <MessageScreen
         titleId="profile-not-found-title"
@@ -20,7 +23,14 @@ export function ProfileNotFound() {
         mark={<IconBadge icon={UserX} size="xl" className="mb-6" />}
         title="Profile Not Found"
         description="The profile you're looking for doesn't exist or is not available."
-        homeLabel="Go Home"
+        actions={
+          <Button asChild size="lg">
+            <a href="/">
+              <ArrowLeft aria-hidden="true" />
+              Go Home
+            </a>
+          </Button>
+        }
       />
     </>
   );

@@ -1,0 +1,177 @@
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext } from '@playwright/test';
+
+import { test, expect } from '../support/fixtures.js';
+import { sharerWithPbs, slideTitle, storyProgress } from '../support/share.js';
+
+/** A signed-out visitor's context of the same size as the project's page. */
+function visitorContext(
+  browser: Browser,
+  baseURL: string | undefined,
+  size: { width: number; height: number } | null,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: size,
+    isMobile: size?.width === 390,
+    ...options,
+  });
+}
+
+test.describe('the server-rendered public page', () => {
+  test('shows the first slide with JavaScript disabled', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    // The newest PB leads the story.
+    const { account } = await sharerWithPbs(page, request, [
+      { title: 'Pull-ups', category: 'Bodyweight Training', value: '15 reps' },
+      { title: 'Deadlift', value: '405 lbs', story: 'Third try, finally.' },
+    ]);
+    const context = await visitorContext(browser, baseURL, page.viewportSize(), {
+      javaScriptEnabled: false,
+    });
+    const v = await context.newPage();
+    await v.goto(`/${account.username}`);
+
+    const frame = v.getByTestId('story-frame');
+    await expect(frame.getByTestId('story-owner')).toHaveText(account.username);
+    await expect(slideTitle(v)).toHaveText('Deadlift');
+    await expect(v.getByTestId('story-value')).toHaveText('405 lbs');
+    await expect(v.getByTestId('story-text')).toHaveText('Third try, finally.');
+    // The avatar (the name's initial without a photo) and the PB's picture, loaded.
+    await expect(
+      frame.getByText(account.username.slice(0, 1).toUpperCase(), { exact: true }),
+    ).toBeVisible();
+    const photo = v.getByRole('img', { name: 'Deadlift, 405 lbs' });
+    await expect(photo).toBeVisible();
+    await expect
+      .poll(() =>
+        photo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+      )
+      .toBeGreaterThan(0);
+
+    // A per-PB link paints that PB.
+    const pbs = (await (await request.get(`/v1/pbs/user/${account.username}`)).json()) as {
+      data: { pbs: { id: string; title: string }[] };
+    };
+    const pullUps = pbs.data.pbs.find((pb) => pb.title === 'Pull-ups');
+    await v.goto(`/${account.username}/${pullUps?.id ?? ''}`);
+    await expect(slideTitle(v)).toHaveText('Pull-ups');
+    await expect(v.getByTestId('story-value')).toHaveText('15 reps');
+
+    // Nobody: Profile Not Found, with the way home.
+    const missing = await v.goto('/nobody-by-this-name');
+    expect(missing?.status()).toBe(404);
+    await expect(v.getByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
+    await expect(v.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+    await context.close();
+  });
+
+  test('hydrates without a console error and plays', async ({ page, request, consoleErrors }) => {
+    // The newest PB leads the story: the video, then the photo.
+    const { account } = await sharerWithPbs(page, request, [
+      { title: 'Deadlift', value: '405 lbs' },
+      { title: '5K Run', category: 'Running', value: '0:22:48', media: 'video' },
+    ]);
+    await page.context().clearCookies();
+    // The fixture fails the test on any console error, a hydration mismatch included.
+    await page.goto(`/${account.username}`);
+    await expect(slideTitle(page)).toHaveText('5K Run');
+    // Interactive once hydrated: the frame holds focus and the keys move the story.
+    await expect(page.getByTestId('story-frame')).toBeFocused();
+    // Playing: the video's segment fills.
+    await expect.poll(() => storyProgress(page), { message: 'the video plays' }).toBeGreaterThan(0);
+    await page.keyboard.press('ArrowRight');
+    await expect(slideTitle(page)).toHaveText('Deadlift');
+    await page.keyboard.press('ArrowLeft');
+    await expect(slideTitle(page)).toHaveText('5K Run');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Behind every PB is a story worth telling.' }),
+    ).toBeFocused();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('paints name, title and value within 2 s on a 400 kbit/s, 400 ms connection', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    const { account } = await sharerWithPbs(page, request, [
+      { title: 'Deadlift', value: '405 lbs' },
+    ]);
+    const context = await visitorContext(browser, baseURL, page.viewportSize());
+    const v = await context.newPage();
+    const cdp = await context.newCDPSession(v);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 400,
+      downloadThroughput: (400 * 1000) / 8,
+      uploadThroughput: (400 * 1000) / 8,
+    });
+
+    await v.goto(`/${account.username}`, { waitUntil: 'commit' });
+    const frame = v.getByTestId('story-frame');
+    await expect(frame.getByTestId('story-owner')).toHaveText(account.username, {
+      timeout: 10_000,
+    });
+    await expect(slideTitle(v)).toHaveText('Deadlift');
+    await expect(v.getByTestId('story-value')).toHaveText('405 lbs');
+    await v.waitForLoadState('load');
+    // When the text was first painted, from the browser's own paint timing.
+    const firstContentfulPaint = await v.evaluate(
+      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+    );
+    expect(firstContentfulPaint).toBeLessThanOrEqual(2000);
+    await context.close();
+  });
+
+  test('loads at most 100 KB of script (gzip), none of the signed-in app', async ({
+    page,
+    request,
+  }) => {
+    const { account } = await sharerWithPbs(page, request, [
+      { title: 'Deadlift', value: '405 lbs' },
+    ]);
+    await page.context().clearCookies();
+    const scripts: { name: string; body: Promise<Buffer> }[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const name = new URL(response.url()).pathname.split('/').pop() ?? '';
+      scripts.push({ name, body: response.body() });
+    });
+    await page.goto(`/${account.username}`);
+    await expect(slideTitle(page)).toHaveText('Deadlift');
+    await page.keyboard.press('ArrowRight');
+
+    const names = scripts.map((script) => script.name);
+    expect(names.some((name) => name.startsWith('public-profile-'))).toBe(true);
+    for (const chunk of ['router', 'query', 'main', 'site-layout', 'profile-page', 'login-page']) {
+      expect(
+        names.filter((name) => name.startsWith(`${chunk}-`)),
+        chunk,
+      ).toEqual([]);
+    }
+    const bodies = await Promise.all(scripts.map((script) => script.body));
+    const gzipBytes = bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+    expect(gzipBytes).toBeLessThanOrEqual(100 * 1024);
+    // Chunk names say little about what shared chunks hold: strings only zod, the toast outlet,
+    // the session guard, the site layout and the router carry.
+    const code = bodies.map((body) => body.toString('utf8')).join('\n');
+    for (const marker of [
+      'ZodError',
+      'data-sonner-toaster',
+      'Loading your account',
+      'Skip to',
+      'inside another <Router>',
+    ]) {
+      expect(code, `a public page script contains '${marker}'`).not.toContain(marker);
+    }
+  });
+});
