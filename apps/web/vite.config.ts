@@ -16,7 +16,10 @@ const ssrBuild: BuildEnvironmentOptions = {
   copyPublicDir: false,
   emptyOutDir: true,
   rolldownOptions: {
-    input: { 'public-page': 'src/render/public-page.tsx' },
+    input: {
+      'public-page': 'src/render/public-page.tsx',
+      'static-pages': 'src/render/static-pages.tsx',
+    },
   },
 };
 
@@ -41,8 +44,15 @@ const clientBuild: BuildEnvironmentOptions = {
   },
 };
 
+/**
+ * The build's day, shown by prerendered pages until the visitor's browser knows better (the
+ * legal pages' date, the footer's year). The build script sets it once for both builds.
+ */
+const buildDate = process.env.PBSHARE_BUILD_DATE ?? new Date().toISOString().slice(0, 10);
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
+  define: { __BUILD_DATE__: JSON.stringify(buildDate) },
   resolve: {
     // '@/…' is apps/web/src: imports that cross from one part of the app to another use it, so
     // the lint rules on boundaries can tell the parts apart (eslint.config.js).

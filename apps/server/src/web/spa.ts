@@ -15,6 +15,7 @@ import type {
 import type { PreviewLinks } from '../previews/preview-links.js';
 import { inlineStylesheets } from './inline-styles.js';
 import { loadPublicPageRenderer } from './page-renderer.js';
+import { registerPrerenderedPages } from './prerendered-pages.js';
 import { renderProfilePage, type ProfilePageOptions } from './profile-html.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -125,6 +126,7 @@ export async function registerSpa(
     },
   );
 
+  await registerPrerenderedPages(app, webDistDir);
   app.setNotFoundHandler(sendAppOrNotFound);
 }
 

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
+import { useClientValue } from './use-client-value';
+
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 /** True when the visitor asked their system for less motion. */
@@ -25,19 +27,13 @@ export function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(subscribeToReducedMotion, prefersReducedMotion, () => false);
 }
 
-const noSubscription = () => () => undefined;
-
 /**
  * False only while React hydrates server-rendered markup, true from the render right after it
  * (and always, on a page rendered in the browser). Lets a component hold back what must wait for
  * browser-only answers, like starting a video before it knows the visitor wants no motion.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  return useClientValue(() => 1, 0) === 1;
 }
 
 function subscribeToVisibility(onChange: () => void) {

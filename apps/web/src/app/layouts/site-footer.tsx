@@ -3,11 +3,14 @@ import { Link } from 'react-router';
 
 import { CookiesDialog } from './cookies-dialog';
 import { Logo } from '@/components/layout/logo';
+import { useClientValue } from '@/hooks/use-client-value';
 
 const linkClasses =
   'rounded-md text-sm text-muted-foreground transition-colors hover:text-foreground focus-visible:text-foreground';
 
 export function SiteFooter() {
+  // The year the page was built until it runs in the visitor's browser (prerendered pages).
+  const year = useClientValue(() => new Date().getFullYear(), Number(__BUILD_DATE__.slice(0, 4)));
   return (
     <footer className="border-t border-border bg-muted/60">
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between">
@@ -20,7 +23,7 @@ export function SiteFooter() {
             <Logo />
           </Link>
           <p className="text-sm text-muted-foreground">
-            Every PB has a story. Share yours. © {new Date().getFullYear()} {PRODUCT_NAME}
+            Every PB has a story. Share yours. © {year} {PRODUCT_NAME}
           </p>
         </div>
         <nav aria-label="Legal">

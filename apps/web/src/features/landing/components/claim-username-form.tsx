@@ -2,6 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 
 import { Button } from '@/components/ui/button';
+import { useClientValue } from '@/hooks/use-client-value';
 
 /**
  * Lets a visitor try out their public address before signing up. The spec asks for no validation
@@ -11,7 +12,8 @@ export function ClaimUsernameForm() {
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const inputId = useId();
-  const host = window.location.host;
+  // Unknown when the landing page is rendered at build time: the address appears on hydration.
+  const host = useClientValue(() => window.location.host, '');
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -29,7 +31,7 @@ export function ClaimUsernameForm() {
             className="max-w-[55%] shrink-0 truncate text-base text-muted-foreground select-none sm:text-sm"
             title={host}
           >
-            {host}/
+            {host ? `${host}/` : null}
           </span>
           <input
             id={inputId}

@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { formatLongDate, todayIso } from '@pbshare/shared';
+import type { ReactNode } from 'react';
 
+import { useClientValue } from '@/hooks/use-client-value';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
-import { formatLongDate } from '@/lib/format';
 
 /** Links inside a document's text. */
 export const linkClasses = 'font-medium text-primary underline underline-offset-4 rounded';
@@ -19,6 +20,12 @@ export interface LegalDocumentProps {
   sections: LegalSection[];
   /** The lines of the closing 'Contact' section: who to write to about what. */
   contact: ReactNode[];
+}
+
+/** The visitor's calendar day, 'YYYY-MM-DD'. */
+function visitorToday(): string {
+  const now = new Date();
+  return todayIso(now, -now.getTimezoneOffset());
 }
 
 /**
@@ -47,8 +54,8 @@ export function LegalDocument({
       ),
     },
   ];
-  // The spec dates both documents "today"; taken once so it cannot change during a visit.
-  const [today] = useState(() => new Date());
+  // Both documents are dated "today": the visitor's, once the page runs in their browser.
+  const today = useClientValue(visitorToday, __BUILD_DATE__);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pt-10 pb-24 sm:px-6 sm:pt-16">
@@ -56,8 +63,7 @@ export function LegalDocument({
         <p className="text-sm font-semibold tracking-wide text-primary uppercase">Legal</p>
         <h1 className="mt-3 text-4xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
         <p className="mt-4 text-sm text-muted-foreground">
-          Last updated:{' '}
-          <time dateTime={today.toISOString().slice(0, 10)}>{formatLongDate(today)}</time>
+          Last updated: <time dateTime={today}>{formatLongDate(today)}</time>
         </p>
         <div className="mt-6 text-lg leading-relaxed text-muted-foreground">{intro}</div>
       </div>

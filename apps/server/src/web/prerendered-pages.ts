@@ -1,0 +1,38 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { prepareAnswer, sendPrepared } from '../modules/public-profile/prepared-answer.js';
+import { inlineStylesheets } from './inline-styles.js';
+
+/** Smaller bodies are not worth compressing (the same threshold as @fastify/compress's). */
+const COMPRESS_THRESHOLD = 1024;
+
+/** The address a prerendered file answers: pages/index.html is /, pages/pricing.html /pricing. */
+export function prerenderedPath(file: string): string {
+  return file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`;
+}
+
+/**
+ * Serves the pages the web build rendered to HTML (`dist/pages`: the landing, pricing and legal
+ * pages), which the app's script hydrates. Each is read, given its stylesheet inline (no extra
+ * round trip before the first paint) and compressed once at start; a deploy brings new files and a
+ * new ETag. A build without prerendered pages leaves these addresses to the app's shell.
+ */
+export async function registerPrerenderedPages(
+  app: FastifyInstance,
+  webDistDir: string,
+): Promise<void> {
+  const dir = join(webDistDir, 'pages');
+  if (!existsSync(dir)) return;
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.html'))) {
+    const html = inlineStylesheets(readFileSync(join(dir, file), 'utf8'), webDistDir);
+    const answer = await prepareAnswer(html, COMPRESS_THRESHOLD);
+    app.get(prerenderedPath(file), (request, reply) =>
+      sendPrepared(request, reply, answer, {
+        contentType: 'text/html; charset=utf-8',
+        cacheControl: 'no-cache',
+        etag: true,
+      }),
+    );
+  }
+}
