@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext, Response as PlaywrightResponse } from '@playwright/test';
 
 import { test, expect } from '../support/fixtures.js';
-import { sharerWithPbs, slideTitle, storyProgress } from '../support/share.js';
+import { sharerWithPbs, slideTitle, storyProgress, visitStory } from '../support/share.js';
 
 /** A signed-out visitor's context of the same size as the project's page. */
 function visitorContext(
@@ -140,15 +140,15 @@ test.describe('the server-rendered public page', () => {
       { title: 'Deadlift', value: '405 lbs' },
     ]);
     await page.context().clearCookies();
-    const scripts: { name: string; body: Promise<Buffer> }[] = [];
+    const scripts: { name: string; response: PlaywrightResponse }[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
       const name = new URL(response.url()).pathname.split('/').pop() ?? '';
-      scripts.push({ name, body: response.body() });
+      scripts.push({ name, response });
     });
-    await page.goto(`/${account.username}`);
+    // Hydrated: every script it needs has arrived.
+    await visitStory(page, `/${account.username}`);
     await expect(slideTitle(page)).toHaveText('Deadlift');
-    await page.keyboard.press('ArrowRight');
 
     const names = scripts.map((script) => script.name);
     expect(names.some((name) => name.startsWith('public-profile-'))).toBe(true);
@@ -158,7 +158,7 @@ test.describe('the server-rendered public page', () => {
         chunk,
       ).toEqual([]);
     }
-    const bodies = await Promise.all(scripts.map((script) => script.body));
+    const bodies = await Promise.all(scripts.map((script) => script.response.body()));
     const gzipBytes = bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
     expect(gzipBytes).toBeLessThanOrEqual(100 * 1024);
     // Chunk names say little about what shared chunks hold: strings only zod, the toast outlet,

@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 
+import { expectSignedIn } from '../support/accounts.js';
 import { test, expect } from '../support/fixtures.js';
 import {
+  visitStory,
   LONG_STORY,
   serverPbs,
   setVisibility,
@@ -58,7 +60,7 @@ test.describe('public profile', () => {
     v.on('console', (msg) => {
       if (msg.type() === 'error') errors.push(msg.text());
     });
-    const response = await v.goto(`/${account.username}`);
+    const response = await visitStory(v, `/${account.username}`);
     expect(response?.status()).toBe(200);
     await expect(v).toHaveTitle(`${account.username} Personal Bests`);
 
@@ -117,13 +119,14 @@ test.describe('public profile', () => {
     const calls = watchProfileCalls(page);
 
     // Any case of the name works, served by the server with the profile inline.
-    await page.goto(`/${account.username.toUpperCase()}`);
+    await visitStory(page, `/${account.username.toUpperCase()}`);
     await expect(slideTitle(page)).toHaveText('Deadlift');
     expect(calls).toEqual([]);
 
-    // A client-side visit has no inline data and asks the API.
-    await page.goto('/pricing');
-    await expect(page.getByRole('heading', { level: 1, name: 'Upgrade to Pro' })).toBeVisible();
+    // A client-side visit has no inline data and asks the API. (From a page the app renders in
+    // the browser: a prerendered one would show its heading before its script has taken over.)
+    await page.goto('/profile');
+    await expectSignedIn(page, account.username);
     await page.evaluate(
       `history.pushState(null, '', '/${account.username}'); dispatchEvent(new PopStateEvent('popstate'))`,
     );

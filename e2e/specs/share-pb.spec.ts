@@ -5,6 +5,7 @@ import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test
 import { test, expect } from '../support/fixtures.js';
 import { expandCard } from '../support/pbs.js';
 import {
+  visitStory,
   endScreenHeading,
   serverPbs,
   setVisibility,
@@ -86,7 +87,7 @@ test.describe('sharing one PB', () => {
     if (!linked) throw new Error('expected three PBs');
 
     const v = await visitorPage(browser, page, baseURL);
-    const response = await v.goto(`/${account.username}/${linked.id}`);
+    const response = await visitStory(v, `/${account.username}/${linked.id}`);
     expect(response?.status()).toBe(200);
 
     const dialog = v.getByRole('dialog', { name: `${account.username}'s personal bests` });
@@ -114,7 +115,7 @@ test.describe('sharing one PB', () => {
     expect(new URL(v.url()).pathname).toBe(`/${account.username}/${linked.id}`);
 
     // A link to a PB that is not shown opens at the first.
-    await v.goto(`/${account.username}/no-such-pb`);
+    await visitStory(v, `/${account.username}/no-such-pb`);
     await expect(slideTitle(v)).toHaveText(order[0]?.title ?? '');
     await v.context().close();
   });

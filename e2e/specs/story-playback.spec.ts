@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 
 import { test, expect } from '../support/fixtures.js';
 import {
+  visitStory,
   endScreenHeading,
   LONG_STORY,
   type NewPb,
@@ -34,7 +35,7 @@ const TWO_LIFTS: NewPb[] = [
 async function openHeldStory(page: Page, request: APIRequestContext, pbs: NewPb[]) {
   const sharer = await sharerWithPbs(page, request, pbs);
   await holdClock(page);
-  await page.goto(`/${sharer.account.username}`);
+  await visitStory(page, `/${sharer.account.username}`);
   return sharer;
 }
 
@@ -85,7 +86,7 @@ test.describe('story playback', () => {
       { title: 'Deadlift', value: '405 lbs' },
       { title: '5K Run', category: 'Running', value: '0:22:48', media: 'video' },
     ]);
-    await page.goto(`/${account.username}`);
+    await visitStory(page, `/${account.username}`);
     await expect(slideTitle(page)).toHaveText('5K Run');
     const video = page.getByTestId('story-slide').locator('video');
     await expect(video).toHaveJSProperty('loop', false);
@@ -133,7 +134,7 @@ test.describe('story playback', () => {
     ]);
     await holdClock(page);
     await page.goto('/pricing');
-    await page.goto(`/${account.username}`);
+    await visitStory(page, `/${account.username}`);
     await expect(slideTitle(page)).toHaveText('Deadlift');
     // Marks this document: a reload or a new page would lose it.
     await page.evaluate('window.__samePage = true');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { PersonalBest } from '@pbshare/shared';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, Response } from '@playwright/test';
 
 import { apiSignIn, createVerifiedAccount, signIn, type TestAccount } from './accounts.js';
 import { expect } from './fixtures.js';
@@ -140,6 +140,16 @@ export async function serverPbs(
     headers: { Authorization: `Bearer ${token}` },
   });
   return ((await response.json()) as { data: PersonalBest[] }).data;
+}
+
+/**
+ * Opens a public page (/{username} or a PB's link) and waits until its script has taken over the
+ * server-rendered story: the viewer focuses its frame when it hydrates, after the first paint.
+ */
+export async function visitStory(page: Page, path: string): Promise<Response | null> {
+  const response = await page.goto(path);
+  await expect(page.getByTestId('story-frame')).toBeFocused();
+  return response;
 }
 
 /** The title of the slide on screen. */

@@ -5,38 +5,26 @@
 // fresh database, then again once 100,000 people and 1,000,000 records have been added to it;
 // on SQLite, and on PostgreSQL too when TEST_DATABASE_URL names a server (a scratch database is
 // created there and dropped after). The profile answers are measured plain and as a browser
-// asks for them (Accept-Encoding: gzip, deflate, br). Then Lighthouse (mobile) on /{username}.
+// asks for them (Accept-Encoding: gzip, deflate, br). Lighthouse is lighthouse.mjs.
 //
-// BENCH_SECONDS: seconds per measurement (10); BENCH_LIGHTHOUSE=0 skips Lighthouse;
-// BENCH_LARGE=0 skips the crowded database.
+// BENCH_SECONDS: seconds per measurement (10); BENCH_LARGE=0 skips the crowded database.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import sharp from 'sharp';
-import { freePort, signedInAccount, startServer } from './harness.mjs';
+import { freePort, startServer } from './harness.mjs';
+import { profileWithTenPbs, USERNAME } from './sample-profile.mjs';
 import {
   createScratchPostgres,
   dropScratchPostgres,
-  execute,
   seedPostgres,
   seedSqlite,
 } from './large-database.mjs';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_S = 2;
 const CONNECTIONS = 10;
 const LARGE = { users: 100_000, records: 1_000_000 };
-const RUN_LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 const RUN_LARGE = process.env.BENCH_LARGE !== '0';
-const LIGHTHOUSE_REPORT = resolve(
-  import.meta.dirname,
-  '../../.tmp/bench/lighthouse-public-profile.json',
-);
-const USERNAME = 'Maya.Lifts';
 
 /** What a browser (or a chat app's link preview) says it accepts. */
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
@@ -81,35 +69,6 @@ async function startMinimalServer() {
       return exited;
     },
   };
-}
-
-async function profileWithTenPbs(server, target) {
-  const auth = await signedInAccount(server, USERNAME);
-  // Pro, so ten exercises fit (free accounts hold three): granted by hand, as support would.
-  await execute(target, "update users set subscription_tier = 'unlimited'");
-  const bio = new FormData();
-  bio.append('bio', 'Powerlifter and weekend runner. Four plates, sub-23 5K, and counting.');
-  await fetch(`${server.base}/v1/users`, { method: 'PUT', headers: auth, body: bio });
-  for (let i = 0; i < 10; i++) {
-    const image = await sharp({
-      create: { width: 1200, height: 900, channels: 3, background: `hsl(${i * 36}, 70%, 50%)` },
-    })
-      .jpeg()
-      .toBuffer();
-    const form = new FormData();
-    const fields = {
-      title: `Lift ${i + 1}`,
-      category: 'Weight Training',
-      value: `${200 + i * 10} lbs`,
-      sets: '1',
-      reps: '1',
-      story: 'A story worth telling. '.repeat(8),
-    };
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('file', new Blob([image], { type: 'image/jpeg' }), 'pb.jpg');
-    const res = await fetch(`${server.base}/v1/pbs`, { method: 'POST', headers: auth, body: form });
-    if (res.status !== 201) throw new Error(`creating PB ${i + 1} failed: ${res.status}`);
-  }
 }
 
 /**
@@ -171,51 +130,6 @@ async function benchDialect(dialect, minimal) {
   }
 }
 
-async function runLighthouse() {
-  const server = await startServer();
-  let chrome;
-  try {
-    await profileWithTenPbs(server, { sqliteFile: join(server.dataDir, 'pbshare.db') });
-    chrome = await launch({
-      chromePath: CHROMIUM_PATH,
-      chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
-    });
-    const { lhr } = await lighthouse(`${server.base}/${USERNAME}`, {
-      port: chrome.port,
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    });
-    if (lhr.runtimeError)
-      throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    // The whole report, for finding out why a score moved (open it in the Lighthouse viewer).
-    mkdirSync(dirname(LIGHTHOUSE_REPORT), { recursive: true });
-    writeFileSync(LIGHTHOUSE_REPORT, JSON.stringify(lhr));
-    for (const warning of lhr.runWarnings) console.warn(`Lighthouse warning: ${warning}`);
-    const script = lhr.audits['resource-summary'].details.items.find(
-      (i) => i.resourceType === 'script',
-    );
-    console.log('\n## Lighthouse, mobile, /{username}');
-    for (const [id, category] of Object.entries(lhr.categories)) {
-      console.log(`${id}: ${Math.round(category.score * 100)}`);
-    }
-    console.log(
-      `JavaScript transferred: ${((script?.transferSize ?? 0) / 1024).toFixed(1)} KB in ${script?.requestCount ?? 0} files`,
-    );
-    const missed = Object.values(lhr.categories)
-      .flatMap((category) => category.auditRefs)
-      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => ref.id);
-    console.log(`Audits below full marks: ${[...new Set(missed)].join(', ') || 'none'}`);
-    console.log(`Full report: ${relative(process.cwd(), LIGHTHOUSE_REPORT)}`);
-    console.log(
-      `LCP ${lhr.audits['largest-contentful-paint'].displayValue}, TBT ${lhr.audits['total-blocking-time'].displayValue}, CLS ${lhr.audits['cumulative-layout-shift'].displayValue}`,
-    );
-  } finally {
-    await chrome?.kill();
-    await server.stop();
-  }
-}
-
 const minimal = await startMinimalServer();
 try {
   await benchDialect('sqlite', minimal);
@@ -224,4 +138,3 @@ try {
 } finally {
   await minimal.stop();
 }
-if (RUN_LIGHTHOUSE) await runLighthouse();

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The web app's build: the browser bundles (dist), the server renderers (dist-ssr), then the
+// The web app's build: the app's browser bundles (dist), the public page's own (into dist too,
+// vite.config.ts says why), the server renderers (dist-ssr), then the
 // pages that read the same for every visitor rendered into HTML (dist/pages), from the same
 // components the browser hydrates. One process, so both builds share one build date.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ const root = resolve(import.meta.dirname, '..');
 process.env.PBSHARE_BUILD_DATE ??= new Date().toISOString().slice(0, 10);
 
 await build({ root, logLevel: 'warn' });
+await build({ root, logLevel: 'warn', mode: 'public-page' });
 await build({ root, logLevel: 'warn', build: { ssr: true } });
 
 const { STATIC_PAGES, renderStaticPage } = await import(

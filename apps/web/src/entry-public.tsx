@@ -1,30 +1,11 @@
 import '@fontsource-variable/inter';
-import '@/index.css';
+import '@/styles/public-page.css';
 
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { afterFirstPaint } from '@/lib/after-first-paint';
 
-import { PublicProfileView, readInlinePage } from '@/features/public-profile';
-
-/**
- * The lean entry of /{username}: the server has already rendered the page into #root from the
- * props inline in its head, and this only hydrates it. No router, no query client, no site
- * layout: a visitor downloads React, the story viewer and little else.
- */
-const container = document.getElementById('root');
-if (!container) throw new Error('The public page has no #root element');
-
-const page = readInlinePage();
-if (!page) {
-  // Only a document the server did not write (a proxy's error page, a cut download) lacks it.
-  console.error('The public page carries no profile data');
-} else {
-  const app = (
-    <StrictMode>
-      <PublicProfileView profile={page.profile} pbId={page.pbId} />
-    </StrictMode>
-  );
-  // A server without its renderer (a build that skipped the SSR step) sends an empty root.
-  if (container.hasChildNodes()) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-}
+// The lean entry of /{username} (public-profile.html). The server sent the story's first slide
+// as HTML, so the page is readable before any script: React and the viewer load once it has
+// painted, instead of sharing a slow line with the document's first paint and its picture.
+afterFirstPaint(() => {
+  void import('./hydrate-public');
+});

@@ -167,12 +167,12 @@ export function renderProfilePage(template: string, options: ProfilePageOptions)
   }
 
   const markup = render ? render(page) : '';
-  return (
-    template
-      .replace(/<title>[\s\S]*?<\/title>/, '')
-      .replace(/<meta\s+name="description"[\s\S]*?\/?>/, '')
-      // Replacer functions: a `$&` or `$'` in someone's story must not read as a pattern.
-      .replace('</head>', () => `    ${head}\n    ${inline}\n  </head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
-  );
+  // The head goes where the template's title was, ahead of the build's scripts and stylesheet,
+  // so the opening picture's preload is the first request the browser makes after the document.
+  // Replacer functions: a `$&` or `$'` in someone's story must not read as a pattern.
+  return template
+    .replace(/<meta\s+name="description"[\s\S]*?\/?>/, '')
+    .replace(/<title>[\s\S]*?<\/title>/, () => head)
+    .replace('</head>', () => `    ${inline}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
 }
