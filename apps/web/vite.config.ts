@@ -23,12 +23,16 @@ const ssrBuild: BuildEnvironmentOptions = {
   },
 };
 
-/** The app: every page but the public profile, which has a build of its own (below). */
+/**
+ * The app: index.html, the shell every address renders into, and prerendered.html, the document
+ * of the pages rendered at build time (scripts/build.mjs). The public profile has a build of its
+ * own (below).
+ */
 const clientBuild: BuildEnvironmentOptions = {
   outDir: 'dist',
   emptyOutDir: true,
   rolldownOptions: {
-    input: { main: 'index.html' },
+    input: { main: 'index.html', prerendered: 'prerendered.html' },
     output: {
       codeSplitting: {
         // Libraries in chunks of their own, which change less often than the app's code.

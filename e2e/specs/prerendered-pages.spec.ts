@@ -35,6 +35,11 @@ test.describe('pages rendered at build time', () => {
         .getByRole('region', { name: 'Your next PB deserves an audience' })
         .getByRole('link', { name: 'Create your free page' }),
     ).toBeVisible();
+
+    // The claim form is a plain form too: it reaches sign-up with the name before any script.
+    await v.getByRole('textbox', { name: 'Your username' }).fill('maya');
+    await v.getByRole('button', { name: 'Share your PBs' }).click();
+    await expect(v).toHaveURL(/\/signup\?username=maya$/);
     await context.close();
   });
 

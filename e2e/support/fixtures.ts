@@ -15,6 +15,25 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     const octet = () => Math.floor(Math.random() * 254) + 1;
     await use({ 'x-forwarded-for': `203.0.113.${octet()}, 198.51.100.${octet()}` });
   },
+  // Prerendered and server-rendered pages show their content before their script has taken
+  // over; a click before then would reach the static HTML only. Every page.goto to such a page
+  // waits for the app's mark (HydrationMark). Pages the app renders itself need no wait.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      const serverRendered = await page
+        .locator('#root > *')
+        .first()
+        .isVisible()
+        .catch(() => false);
+      if (serverRendered && options?.waitUntil !== 'commit') {
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      }
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { PublicProfileView, readInlinePage } from '@/features/public-profile';
+import { HydrationMark } from '@/lib/hydration-mark';
 
 /**
  * Hydrates /{username}: the server has already rendered the page into #root from the props
@@ -19,6 +20,7 @@ if (!page) {
   const app = (
     <StrictMode>
       <PublicProfileView profile={page.profile} pbId={page.pbId} />
+      <HydrationMark />
     </StrictMode>
   );
   // A server without its renderer (a build that skipped the SSR step) sends an empty root.

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 
 import { SiteFooter } from './site-footer';
@@ -37,11 +38,16 @@ function SiteFrame() {
           loading ? 'scale-x-75 opacity-100' : 'scale-x-0 opacity-0',
         )}
       />
-      <TopBar />
+      {/* Separate units of hydration for a prerendered page (see LandingPage). */}
+      <Suspense>
+        <TopBar />
+      </Suspense>
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus-visible:outline-none">
         <Outlet />
       </main>
-      <SiteFooter />
+      <Suspense>
+        <SiteFooter />
+      </Suspense>
     </div>
   );
 }

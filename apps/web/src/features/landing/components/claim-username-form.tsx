@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 
 import { Button } from '@/components/ui/button';
@@ -7,21 +7,31 @@ import { useClientValue } from '@/hooks/use-client-value';
 /**
  * Lets a visitor try out their public address before signing up. The spec asks for no validation
  * here: whatever is typed travels to the sign-up form, which does check it.
+ *
+ * A plain GET form to /signup that the app takes over: the landing page is prerendered, and a
+ * visitor who types and submits before its script has run (or without one) lands on the same
+ * address. The input is uncontrolled so hydration keeps what was typed.
  */
 export function ClaimUsernameForm() {
   const navigate = useNavigate();
-  const [username, setUsername] = useState('');
   const inputId = useId();
   // Unknown when the landing page is rendered at build time: the address appears on hydration.
   const host = useClientValue(() => window.location.host, '');
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    void navigate(`/signup?username=${encodeURIComponent(username)}`);
+    const username = new FormData(event.currentTarget).get('username');
+    void navigate(`/signup?username=${encodeURIComponent(String(username ?? ''))}`);
   }
 
   return (
-    <form onSubmit={onSubmit} className="w-full max-w-xl" aria-label="Claim your username">
+    <form
+      action="/signup"
+      method="get"
+      onSubmit={onSubmit}
+      className="w-full max-w-xl"
+      aria-label="Claim your username"
+    >
       <label htmlFor={inputId} className="sr-only">
         Your username
       </label>
@@ -36,10 +46,6 @@ export function ClaimUsernameForm() {
           <input
             id={inputId}
             name="username"
-            value={username}
-            onChange={(event) => {
-              setUsername(event.target.value);
-            }}
             placeholder="yourname"
             autoComplete="off"
             autoCapitalize="none"

@@ -48,7 +48,9 @@ export function FeatureGrid() {
     <section aria-labelledby="features-title" className="bg-muted/60 py-20 sm:py-28">
       <div className="mx-auto w-full max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-primary uppercase">Why PBShare</p>
+          <p className="text-sm font-semibold tracking-wide text-primary-strong uppercase">
+            Why PBShare
+          </p>
           <h2
             id="features-title"
             className="mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl"

@@ -8,7 +8,7 @@ function visibleSlideTitle(): string | null {
   const slides = screen.getAllByRole('article', { hidden: true });
   const visible = slides.filter((slide) => slide.getAttribute('aria-hidden') !== 'true');
   expect(visible).toHaveLength(1);
-  return visible[0]?.querySelector('h3')?.textContent ?? null;
+  return visible[0]?.querySelector('[data-sample-title]')?.textContent ?? null;
 }
 
 /** The visible slide's title once `ms` more have passed. */

@@ -132,7 +132,10 @@ function DemoSlide({
       <div className="space-y-3 p-4 pt-3.5">
         <div className="flex items-end justify-between gap-3">
           <div className="min-w-0">
-            <h3 className="truncate text-sm font-medium text-white/70">{pb.title}</h3>
+            {/* A sample card's caption, not a section of the page: no heading level to skip. */}
+            <p data-sample-title="" className="truncate text-sm font-medium text-white/70">
+              {pb.title}
+            </p>
             <p className="text-3xl leading-none font-extrabold tracking-tight">{pb.value}</p>
           </div>
           <div className="flex shrink-0 flex-wrap justify-end gap-1.5">

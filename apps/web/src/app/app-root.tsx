@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { z } from 'zod';
+
+import { HydrationMark } from '@/lib/hydration-mark';
+import { AppProviders } from './providers';
+import { routes } from './router';
+
+// zod compiles its object parsers with `new Function` when it may; the page's Content Security
+// Policy forbids that (no 'unsafe-eval'), and each attempt is reported as a violation.
+z.config({ jitless: true });
+
+/**
+ * The whole app in the browser: its providers and a router over every route. Made once per page
+ * load, after any prerendered page's routes have been loaded (hydrate-prerendered.tsx).
+ */
+export function createApp() {
+  const router = createBrowserRouter(routes);
+  return (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+      <HydrationMark />
+    </StrictMode>
+  );
+}
