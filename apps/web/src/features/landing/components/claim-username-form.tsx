@@ -21,7 +21,8 @@ export function ClaimUsernameForm() {
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const username = new FormData(event.currentTarget).get('username');
-    void navigate(`/signup?username=${encodeURIComponent(String(username ?? ''))}`);
+    const name = typeof username === 'string' ? username : '';
+    void navigate(`/signup?username=${encodeURIComponent(name)}`);
   }
 
   return (
