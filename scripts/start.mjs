@@ -7,7 +7,13 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = resolve(import.meta.dirname, '..');
-const outputs = ['apps/server/dist/main.js', 'apps/web/dist/index.html'].map((p) => join(root, p));
+const outputs = [
+  'apps/server/dist/main.js',
+  'apps/web/dist/index.html',
+  'apps/web/dist/public-profile.html',
+  'apps/web/dist/pages/index.html',
+  'apps/web/dist-ssr/public-page.js',
+].map((p) => join(root, p));
 const sources = [
   'packages/shared/src',
   'apps/server/src',
