@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
@@ -15,6 +14,7 @@ import { buildSecurityHeaders, registerSecurityHeaders } from './http/security.j
 import { guardAgainstStalledBodies } from './http/body-stall-guard.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { IdempotencyRepository } from './http/idempotency-repository.js';
+import { acceptMultipartUnread, readMultipart } from './http/multipart.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import { serverOptions } from './http/server-options.js';
 import { AttemptLimiter } from './http/attempt-limiter.js';
@@ -43,6 +43,7 @@ import { PbsService } from './modules/pbs/service.js';
 import { publicProfileRoutes } from './modules/public-profile/routes.js';
 import { PublicProfileAnswers } from './modules/public-profile/public-answers.js';
 import { PublicProfileService } from './modules/public-profile/service.js';
+import { profileVersionReads } from './modules/public-profile/version-reads.js';
 import { UsersRepository } from './modules/users/repository.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { UsersService } from './modules/users/service.js';
@@ -120,7 +121,8 @@ export async function buildApp(
   registerIdempotency(app, { repository: new IdempotencyRepository(database.db) });
   await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES });
   await app.register(cookie);
-  await app.register(multipart);
+  // Read only by the upload routes, which register the plugin in their own scope (below).
+  acceptMultipartUnread(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
@@ -166,8 +168,11 @@ export async function buildApp(
     app.log,
   );
   const usersService = new UsersService(usersRepository, pbsService, storage, app.log);
-  const publicProfileService = new PublicProfileService(usersRepository, pbsService, (key) =>
-    storage.url(key),
+  const publicProfileService = new PublicProfileService(
+    usersRepository,
+    pbsService,
+    (key) => storage.url(key),
+    profileVersionReads(database.reads),
   );
   const publicProfiles = new PublicProfileAnswers(publicProfileService, {
     maxBytes: PUBLIC_ANSWERS_MAX_BYTES,
@@ -215,25 +220,29 @@ export async function buildApp(
       });
       // Public, so registered beside (not inside) the signed-in /pbs routes.
       await v1.register(publicProfileRoutes, { prefix: '/pbs', answers: publicProfiles });
-      await v1.register(pbsRoutes, {
-        prefix: '/pbs',
-        pbs: pbsService,
-        requireAuth,
-        uploadDir: uploadTmpDir(config.dataDir),
-        uploads,
+      // The routes that read multipart bodies, with the plugin and its hooks in their scope only.
+      await v1.register(async (uploading) => {
+        await readMultipart(uploading);
+        await uploading.register(pbsRoutes, {
+          prefix: '/pbs',
+          pbs: pbsService,
+          requireAuth,
+          uploadDir: uploadTmpDir(config.dataDir),
+          uploads,
+        });
+        await uploading.register(usersRoutes, {
+          prefix: '/users',
+          users: usersService,
+          requireAuth,
+          secureCookies,
+          uploadDir: uploadTmpDir(config.dataDir),
+          uploads,
+        });
       });
       await v1.register(billingRoutes, {
         prefix: '/billing',
         billing: billingService,
         requireAuth,
-      });
-      await v1.register(usersRoutes, {
-        prefix: '/users',
-        users: usersService,
-        requireAuth,
-        secureCookies,
-        uploadDir: uploadTmpDir(config.dataDir),
-        uploads,
       });
     },
     { prefix: '/v1' },

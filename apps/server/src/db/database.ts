@@ -3,6 +3,11 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import {
+  postgresPreparedReads,
+  sqlitePreparedReads,
+  type PreparedReads,
+} from './prepared-reads.js';
 import type { DatabaseSchema } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -11,6 +16,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DatabaseSchema>;
   dialect: Dialect;
+  /** Single-row reads that skip Kysely, for hot routes (see prepared-reads.ts). */
+  reads: PreparedReads;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -42,26 +49,28 @@ function openSqlite(file: string): Database {
   const db = new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({ database: withStatementCache(connection) }),
   });
-  return wrap(db, 'sqlite');
+  return wrap(db, 'sqlite', sqlitePreparedReads(file));
 }
 
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
-  return wrap(db, 'postgres');
+  return wrap(db, 'postgres', postgresPreparedReads(pool));
 }
 
-function wrap(db: Kysely<DatabaseSchema>, dialect: Dialect): Database {
+function wrap(db: Kysely<DatabaseSchema>, dialect: Dialect, reads: PreparedReads): Database {
   let closed = false;
   return {
     db,
     dialect,
+    reads,
     async ping() {
       await sql`select 1`.execute(db);
     },
     async close() {
       if (closed) return;
       closed = true;
+      reads.close();
       await db.destroy();
     },
   };

@@ -1,4 +1,11 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  onResponseAsyncHookHandler,
+  onSendAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import { ONE_HOUR_MS } from '../durations.js';
 import { AppError } from '../errors/app-error.js';
 import { authOf } from './auth-guard.js';
@@ -69,9 +76,8 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
 
   // preHandler: after requireAuth (preValidation) has said who is asking, before the handler
   // reads a multipart body.
-  app.addHook('preHandler', async (request, reply) => {
+  const reserveKey: preHandlerAsyncHookHandler = async (request, reply) => {
     const setting = request.routeOptions.config.idempotent;
-    if (setting === undefined || setting === false) return;
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined) return;
     if (typeof header !== 'string' || !VALID_KEY.test(header)) {
@@ -125,10 +131,11 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       'IDEMPOTENCY_IN_PROGRESS',
       'A request with this Idempotency-Key is still being processed. Check its result before trying again.',
     );
-  });
+  };
 
-  // Registered before compression, so the payload here is the serialized body as the route made it.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Ahead of the route's own onSend hooks and of compression's (a route hook too, added later), so
+  // the payload here is the serialized body as the route made it.
+  const recordAnswer: onSendAsyncHookHandler = async (request, reply, payload) => {
     const ref = request.idempotencyKey;
     if (!ref) return payload;
     request.idempotencyKey = null;
@@ -144,17 +151,35 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       request.log.error({ err }, 'could not record the idempotent answer');
     }
     return payload;
-  });
+  };
 
   // A reply that never went through onSend (hijacked, or its connection gone first).
-  app.addHook('onResponse', async (request) => {
+  const releaseUnanswered: onResponseAsyncHookHandler = async (request) => {
     const ref = request.idempotencyKey;
     if (!ref) return;
     request.idempotencyKey = null;
     await repository.release(ref);
+  };
+
+  // Only the routes that opt in carry the hooks, first among the route's own: every other request
+  // (all the reads) skips three async hooks, each a promise and a microtask hop, that would do
+  // nothing for it. A request's key is only ever set by its route's preHandler, so no other
+  // route's answer has anything to record or release.
+  app.addHook('onRoute', (route) => {
+    const setting = route.config?.idempotent;
+    if (setting === undefined || setting === false) return;
+    route.preHandler = [reserveKey, ...hooksOf(route.preHandler)];
+    route.onSend = [recordAnswer, ...hooksOf(route.onSend)];
+    route.onResponse = [releaseUnanswered, ...hooksOf(route.onResponse)];
   });
 
   sweepExpiredKeys(app, repository);
+}
+
+/** A route option's hooks as a list (the option may hold one, several or none). */
+function hooksOf<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
 }
 
 /** Deletes expired keys at start and hourly, so the table holds at most a day of them. */

@@ -6,6 +6,7 @@ import {
 } from '@pbshare/shared';
 import type { PbsService } from '../pbs/service.js';
 import type { UsersRepository } from '../users/repository.js';
+import type { ProfileVersionRead } from './version-reads.js';
 
 /**
  * Where a name leads: a person, and the version of what a visitor sees of them, or the current
@@ -23,14 +24,15 @@ export class PublicProfileService {
     private readonly users: UsersRepository,
     private readonly pbs: PbsService,
     private readonly mediaUrl: (key: string) => string,
+    private readonly versionOf: ProfileVersionRead,
   ) {}
 
   /** One indexed read for a name in use; a second only for a name nobody has now. */
   async locate(username: string): Promise<ProfileLocation | undefined> {
     if (!isPersonName(username)) return undefined;
     const key = usernameKey(username);
-    const owner = await this.users.profileVersionOf(key);
-    if (owner) return { userId: owner.id, version: owner.version };
+    const owner = await this.versionOf(key);
+    if (owner) return owner;
     const movedTo = await this.users.currentNameOfHolder(key);
     return movedTo === undefined ? undefined : { movedTo };
   }
