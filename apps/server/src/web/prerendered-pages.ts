@@ -16,7 +16,8 @@ export function prerenderedPath(file: string): string {
  * Serves the pages the web build rendered to HTML (`dist/pages`: the landing, pricing and legal
  * pages), which the app's script hydrates. Each is read, given its stylesheet inline (no extra
  * round trip before the first paint) and compressed once at start; a deploy brings new files and a
- * new ETag. A build without prerendered pages leaves these addresses to the app's shell.
+ * new ETag. A build without prerendered pages leaves these addresses to the app's shell, and so
+ * does a query string.
  */
 export async function registerPrerenderedPages(
   app: FastifyInstance,
@@ -27,12 +28,16 @@ export async function registerPrerenderedPages(
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.html'))) {
     const html = inlineStylesheets(readFileSync(join(dir, file), 'utf8'), webDistDir);
     const answer = await prepareAnswer(html, COMPRESS_THRESHOLD);
-    app.get(prerenderedPath(file), (request, reply) =>
-      sendPrepared(request, reply, answer, {
+    app.get(prerenderedPath(file), (request, reply) => {
+      // The page was rendered for its address alone. With a query (a checkout's return to
+      // /pricing?checkout=…) it reads differently, so the browser renders it from the shell
+      // rather than hydrating HTML that no longer matches.
+      if (request.url.includes('?')) return reply.sendFile('index.html');
+      return sendPrepared(request, reply, answer, {
         contentType: 'text/html; charset=utf-8',
         cacheControl: 'no-cache',
         etag: true,
-      }),
-    );
+      });
+    });
   }
 }
