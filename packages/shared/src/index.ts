@@ -4,6 +4,7 @@ export * from './billing.js';
 export * from './categories.js';
 export * from './dates.js';
 export * from './envelope.js';
+export * from './pb-comparison.js';
 export * from './pb-grouping.js';
 export * from './pb-input.js';
 export * from './pb-texts.js';
