@@ -50,7 +50,7 @@ import { UsersService } from './modules/users/service.js';
 import { AccessTokens } from './security/access-token.js';
 import { resolveJwtSecret } from './security/jwt-secret.js';
 import { RefreshSuccessor } from './security/refresh-successor.js';
-import { LocalStorage } from './storage/local-storage.js';
+import { createStorage, type AppStorage } from './storage/create-storage.js';
 import { registerMediaRoutes } from './storage/media-routes.js';
 import { createPreviews } from './previews/previews.js';
 import { PREVIEWS_PREFIX } from './previews/preview-links.js';
@@ -77,6 +77,8 @@ export interface AppDependencies {
   payments?: PaymentProvider;
   /** Sees every route as it is registered: the quality gates build their route table from it. */
   onRoute?: onRouteHookHandler;
+  /** The media store; by default the one the config names (main.ts shares it with the sweeps). */
+  storage?: AppStorage;
 }
 
 /**
@@ -137,7 +139,12 @@ export async function buildApp(
       ? new SmtpMailer(config.smtpUrl, config.mailFrom)
       : new OutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, app.log));
   app.addHook('onClose', () => mailer.close?.());
-  const storage = new LocalStorage(config.dataDir);
+  const storage = deps.storage ?? (await createStorage(config));
+  if (!deps.storage && storage.kind === 's3') {
+    app.addHook('onClose', () => {
+      storage.destroy();
+    });
+  }
   const serverSecret = resolveJwtSecret({
     jwtSecret: config.jwtSecret,
     dataDir: config.dataDir,
@@ -194,7 +201,10 @@ export async function buildApp(
   // One limiter for PB media and avatars: the limits are per account, whatever is uploaded.
   const uploads = deps.uploads ?? new UploadLimiter();
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, {
+    database,
+    checks: storage.kind === 's3' ? [{ name: 'storage', ping: () => storage.ping() }] : [],
+  });
   await registerMediaRoutes(app, storage);
   // Preview images of public pages; `previews.links` gives a page the addresses of its images.
   const previews = createPreviews({

@@ -96,4 +96,51 @@ describe('payment settings', () => {
       priceIds: { 'one-year': undefined, lifetime: 'price_life' },
     });
   });
+
+  it('keeps media on local disk unless S3_BUCKET is set', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'local' });
+    expect(problemsOf({ MEDIA_PUBLIC_URL: 'https://cdn.example.com' })).toEqual([
+      'MEDIA_PUBLIC_URL: needs S3_BUCKET (media is on local disk)',
+    ]);
+  });
+
+  it('reads a bucket from the S3_* variables', () => {
+    expect(
+      loadConfig({
+        S3_BUCKET: 'pbshare-media',
+        S3_REGION: 'eu-west-1',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        MEDIA_PUBLIC_URL: 'https://cdn.example.com/media',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'pbshare-media',
+      region: 'eu-west-1',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      publicUrl: 'https://cdn.example.com/media',
+    });
+    expect(loadConfig({ S3_BUCKET: 'pbshare-media' }).storage).toMatchObject({
+      region: 'us-east-1',
+      forcePathStyle: false,
+      endpoint: undefined,
+    });
+  });
+
+  it('names half a set of S3 credentials and a bad S3 setting', () => {
+    expect(problemsOf({ S3_BUCKET: 'pbshare-media', S3_ACCESS_KEY_ID: 'key' })[0]).toMatch(
+      /^S3_ACCESS_KEY_ID: set both/,
+    );
+    expect(problemsOf({ S3_BUCKET: 'b-1', S3_FORCE_PATH_STYLE: 'yes' })).toEqual([
+      'S3_FORCE_PATH_STYLE: must be true or false',
+    ]);
+    expect(problemsOf({ S3_BUCKET: 'b-1', S3_ENDPOINT: 'minio' })).toEqual([
+      'S3_ENDPOINT: must be an http(s) URL',
+    ]);
+  });
 });

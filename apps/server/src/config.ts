@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3StorageConfig } from './storage/s3-storage.js';
 
 /**
  * Every setting the server reads, validated once at start-up. A bad value stops the process with a
@@ -82,6 +83,22 @@ const envSchema = z.object({
   STRIPE_PRICE_ONE_YEAR: z.preprocess(emptyAsUndefined, z.string().startsWith('price_').optional()),
   STRIPE_PRICE_LIFETIME: z.preprocess(emptyAsUndefined, z.string().startsWith('price_').optional()),
   PAYMENTS_DEMO: z.preprocess(emptyAsUndefined, z.literal('allow').optional()),
+  S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().min(3).optional()),
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  S3_ENDPOINT: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  ),
+  MEDIA_PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
 });
 
 export interface Config {
@@ -106,7 +123,11 @@ export interface Config {
   webDistDir: string | undefined;
   /** Who takes payments for Pro: Stripe when a secret key is set, else the local demo. */
   payments: PaymentsConfig;
+  /** Where media lives: DATA_DIR/media, or an S3 bucket when S3_BUCKET is set. */
+  storage: StorageConfig;
 }
+
+export type StorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3StorageConfig);
 
 export type PaymentsConfig =
   | { provider: 'demo' }
@@ -171,6 +192,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir: existsSync(resolve(defaultWebDist, 'index.html')) ? defaultWebDist : undefined,
     payments: parsePayments(e),
+    storage: parseStorage(e),
+  };
+}
+
+/** The bucket's settings travel together: half a set is a mistake worth stopping for. */
+function parseStorage(e: z.infer<typeof envSchema>): StorageConfig {
+  if (!e.S3_BUCKET) {
+    const stray = (['S3_REGION', 'S3_ENDPOINT', 'MEDIA_PUBLIC_URL'] as const).filter((k) => e[k]);
+    if (stray.length > 0) {
+      throw new ConfigError(stray.map((k) => `${k}: needs S3_BUCKET (media is on local disk)`));
+    }
+    return { kind: 'local' };
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError([
+      'S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK then finds credentials itself)',
+    ]);
+  }
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION ?? 'us-east-1',
+    endpoint: e.S3_ENDPOINT,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    publicUrl: e.MEDIA_PUBLIC_URL,
   };
 }
 

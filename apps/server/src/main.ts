@@ -4,7 +4,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { startMediaSweeps } from './media/media-sweeps.js';
 import { startPreviewCacheSweeps } from './previews/cache-sweeps.js';
-import { LocalStorage } from './storage/local-storage.js';
+import { createStorage } from './storage/create-storage.js';
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -12,7 +12,8 @@ async function main(): Promise<void> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
 
-  const app = await buildApp(config, { database });
+  const storage = await createStorage(config);
+  const app = await buildApp(config, { database, storage });
   if (!config.webDistDir) {
     app.log.warn('no web build found: serving the API only (run `npm run build` for the app)');
   }
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   // Temp uploads and media files a crash left behind: at start, then hourly.
   startMediaSweeps({
     dataDir: config.dataDir,
-    mediaRoot: new LocalStorage(config.dataDir).root,
+    storage,
     db: database.db,
     log: app.log,
   });

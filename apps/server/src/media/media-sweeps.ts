@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
 import { sweepOrphanMedia } from '../storage/orphan-sweep.js';
+import type { Storage } from '../storage/storage.js';
 import { referencedMediaKeys } from './media-references.js';
 import {
   STALE_UPLOAD_MS,
@@ -12,8 +13,8 @@ import {
 
 export interface MediaSweepDeps {
   dataDir: string;
-  /** The local media store's folder (LocalStorage.root). */
-  mediaRoot: string;
+  /** The media store (local disk or a bucket). */
+  storage: Storage;
   db: Kysely<DatabaseSchema>;
   log: FastifyBaseLogger;
 }
@@ -43,6 +44,6 @@ export function startMediaSweeps(deps: MediaSweepDeps): () => void {
 async function sweepOnce(deps: MediaSweepDeps, tmpMaxAgeMs: number): Promise<void> {
   const temp = await sweepStaleUploads(uploadTmpDir(deps.dataDir), { maxAgeMs: tmpMaxAgeMs });
   if (temp > 0) deps.log.info({ removed: temp }, 'removed abandoned temp uploads');
-  const orphans = await sweepOrphanMedia(deps.mediaRoot, await referencedMediaKeys(deps.db));
+  const orphans = await sweepOrphanMedia(deps.storage, await referencedMediaKeys(deps.db));
   if (orphans > 0) deps.log.info({ removed: orphans }, 'removed orphan media files');
 }

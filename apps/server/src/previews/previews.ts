@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LocalStorage } from '../storage/local-storage.js';
-import { localMediaReader } from './local-media.js';
+import type { Storage } from '../storage/storage.js';
+import { storedMediaReader } from './stored-media.js';
 import { PreviewCache, previewCacheDir } from './preview-cache.js';
 import { PreviewLinks } from './preview-links.js';
 import { PreviewMaker } from './preview-maker.js';
@@ -13,12 +13,12 @@ export interface Previews {
 }
 
 export function createPreviews(deps: {
-  storage: LocalStorage;
+  storage: Storage;
   dataDir: string;
   origin: string;
   log: FastifyBaseLogger;
 }): Previews {
-  const read = localMediaReader(deps.storage);
+  const read = storedMediaReader(deps.storage);
   return {
     links: new PreviewLinks(deps.origin),
     maker: new PreviewMaker({

@@ -1,12 +1,14 @@
-import { copyFile, mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { Storage } from './storage.js';
+import { isSafeKey, type Storage, type StoredObject } from './storage.js';
 
 export const MEDIA_URL_PREFIX = '/media/';
-const SAFE_KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.[a-z0-9]+$/;
 
 /** Files under DATA_DIR/media, outside every folder of source or build output. */
 export class LocalStorage implements Storage {
+  readonly kind = 'local';
   readonly root: string;
 
   constructor(dataDir: string) {
@@ -50,14 +52,87 @@ export class LocalStorage implements Storage {
     }
   }
 
+  read(key: string): Readable {
+    return createReadStream(this.pathOf(key));
+  }
+
+  async size(key: string): Promise<number | undefined> {
+    try {
+      return (await stat(this.pathOf(key))).size;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw err;
+    }
+  }
+
+  async *list(): AsyncIterable<StoredObject> {
+    yield* walk(this.root, '');
+  }
+
   url(key: string): string {
     return `${MEDIA_URL_PREFIX}${key}`;
   }
 
+  keyOf(url: string): string | undefined {
+    return url.startsWith(MEDIA_URL_PREFIX) ? url.slice(MEDIA_URL_PREFIX.length) : undefined;
+  }
+
+  /**
+   * Removes folders left empty and older than `isOld` allows (a crash between making an upload's
+   * folder and writing into it); a fresh one may be about to receive files.
+   */
+  async pruneEmptyFolders(isOld: (mtimeMs: number) => boolean): Promise<void> {
+    await pruneUnder(this.root, isOld);
+  }
+
   private pathOf(key: string): string {
-    if (!SAFE_KEY.test(key)) throw new Error(`unsafe storage key: ${key}`);
+    if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${key}`);
     const file = join(this.root, key);
     if (!file.startsWith(this.root + sep)) throw new Error(`unsafe storage key: ${key}`);
     return file;
+  }
+}
+
+async function* walk(dir: string, prefix: string): AsyncGenerator<StoredObject> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  for (const entry of entries) {
+    const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      yield* walk(path, key);
+    } else if (entry.isFile()) {
+      try {
+        yield { key, modifiedAt: (await stat(path)).mtimeMs };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
+    }
+  }
+}
+
+async function pruneUnder(dir: string, isOld: (mtimeMs: number) => boolean): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  for (const entry of entries) {
+    if (!entry.isDirectory()) continue;
+    const path = join(dir, entry.name);
+    await pruneUnder(path, isOld);
+    try {
+      if (isOld((await stat(path)).mtimeMs)) await rmdir(path);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOENT') throw err;
+    }
   }
 }

@@ -1,16 +1,24 @@
 import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { MEDIA_URL_PREFIX, type LocalStorage } from './local-storage.js';
+import { MEDIA_URL_PREFIX } from './local-storage.js';
+import { registerBucketMediaRoutes } from './bucket-media-routes.js';
+import type { AppStorage } from './create-storage.js';
+import { MEDIA_RESPONSE_HEADERS } from './media-headers.js';
 
 /**
- * Serves the local media store. Keys are never reused (a replaced file gets a new key), so answers
- * can be cached forever; @fastify/static answers Range requests with 206 for video seeking.
+ * Serves the media store under /media: a bucket's objects streamed (bucket-media-routes.ts), the
+ * local folder through @fastify/static, which answers Range requests with 206 for video seeking.
+ * Keys are never reused (a replaced file gets a new key), so answers can be cached forever.
  */
 export async function registerMediaRoutes(
   app: FastifyInstance,
-  storage: LocalStorage,
+  storage: AppStorage,
 ): Promise<void> {
+  if (storage.kind === 's3') {
+    registerBucketMediaRoutes(app, storage);
+    return;
+  }
   mkdirSync(storage.root, { recursive: true });
   await app.register(fastifyStatic, {
     root: storage.root,
@@ -21,12 +29,7 @@ export async function registerMediaRoutes(
     acceptRanges: true,
     cacheControl: false,
     setHeaders(res) {
-      void res.header('cache-control', 'public, max-age=31536000, immutable');
-      void res.header('x-content-type-options', 'nosniff');
-      // Public pictures and videos: other sites (a chat app's link preview, say) may show them,
-      // which the app-wide same-origin policy would block. Keys are unguessable and never reused;
-      // this header grants no access the URL does not already give.
-      void res.header('cross-origin-resource-policy', 'cross-origin');
+      void res.headers(MEDIA_RESPONSE_HEADERS);
     },
   });
 }

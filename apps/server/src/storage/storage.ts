@@ -1,7 +1,46 @@
+import type { Readable } from 'node:stream';
+
+/** Stored media never changes under its key (a replaced file gets a new key). */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** The shape of every key the server makes: `avatars/<uuid>.webp`, `pbs/<uuid>/card.webp`. */
+const SAFE_KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.[a-z0-9]+$/;
+
+export function isSafeKey(key: string): boolean {
+  return SAFE_KEY.test(key);
+}
+
+export function assertSafeKey(key: string): void {
+  if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${key}`);
+}
+
+export interface StoredObject {
+  key: string;
+  /** Last written, in ms since the epoch. */
+  modifiedAt: number;
+}
+
+/** An object opened for an HTTP answer. */
+export interface OpenedObject {
+  /** 200 whole, 206 a range, 304 unchanged since the client's copy, 416 a range past the end. */
+  status: 200 | 206 | 304 | 416;
+  /** The bytes asked for: the whole object, or the range. */
+  body: Readable;
+  /** The whole object's size. */
+  size: number;
+  /** The size of `body`. */
+  contentLength: number;
+  /** 'bytes 0-99/1234' for a range. */
+  contentRange: string | undefined;
+  contentType: string;
+  etag?: string | undefined;
+  lastModified?: Date | undefined;
+}
+
 /**
- * The media store port. Keys are made by the server (never from a client's file name) and look
- * like `avatars/<uuid>.webp`. The local-disk adapter serves them under /media; an object-store
- * adapter would answer CDN URLs instead.
+ * The media store port. Keys are made by the server (never from a client's file name). The
+ * local-disk adapter serves them under /media; the S3 adapter streams them from the bucket under
+ * /media, or hands out its public (CDN) URLs.
  */
 export interface Storage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
@@ -9,6 +48,14 @@ export interface Storage {
   putFile(key: string, sourcePath: string, contentType: string): Promise<void>;
   /** Removes the object; a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /** The object's bytes as a stream, opened when called (the stream errors if it is missing). */
+  read(key: string): Readable;
+  /** The object's size in bytes, or undefined when there is no such object. */
+  size(key: string): Promise<number | undefined>;
+  /** Every stored object, for the orphan sweep. */
+  list(): AsyncIterable<StoredObject>;
   /** The URL a browser fetches the object from. */
   url(key: string): string;
+  /** The key behind a URL made by `url`, or undefined for any other URL. */
+  keyOf(url: string): string | undefined;
 }

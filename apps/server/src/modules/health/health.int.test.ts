@@ -17,13 +17,13 @@ describe('health probes', () => {
   it('/readyz proves the database answers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ready', database: t.database.dialect });
+    expect(res.json()).toEqual({ status: 'ready', database: t.database.dialect, failing: [] });
   });
 
   it('/readyz answers 503 once the database is gone', async () => {
     await t.database.close();
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ status: 'unavailable' });
+    expect(res.json()).toMatchObject({ status: 'unavailable', failing: ['database'] });
   });
 });

@@ -7,17 +7,44 @@ const QUIET_LEVELS: ReadonlySet<string> = new Set<LogLevel>(['warn', 'error', 'f
 
 const DIALECTS = ['sqlite', 'postgres'] as const satisfies readonly Dialect[];
 const readiness = (status: 'ready' | 'unavailable') =>
-  z.object({ status: z.literal(status), database: z.enum(DIALECTS) });
+  z.object({
+    status: z.literal(status),
+    database: z.enum(DIALECTS),
+    /** What did not answer: 'database', 'storage', 'redis'. */
+    failing: z.array(z.string()),
+  });
+
+/** A probe waits this long for a service; a hung one counts as failing. */
+const READINESS_TIMEOUT_MS = 3000;
+
+function withinTime(work: Promise<unknown>): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise((_resolve, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`no answer within ${READINESS_TIMEOUT_MS} ms`));
+    }, READINESS_TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => {
+    clearTimeout(timer);
+  });
+}
+
+/** A service the app needs, besides the database, with a cheap proof that it answers. */
+export interface ReadinessCheck {
+  name: string;
+  ping(): Promise<unknown>;
+}
 
 /**
  * Probes for load balancers and orchestrators, outside /v1 and without the envelope by convention.
- * /healthz says the process is up; /readyz also proves the database answers.
+ * /healthz says the process is up; /readyz also proves the database answers, and the bucket and
+ * Redis when they are configured.
  */
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
-  app,
-  { database },
-) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  checks?: readonly ReadinessCheck[];
+}> = async (app, { database, checks = [] }) => {
   // Probes arrive every few seconds: keep them out of the info-level request log.
   const logLevel = (QUIET_LEVELS.has(app.log.level) ? app.log.level : 'warn') as LogLevel;
 
@@ -28,13 +55,25 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
   );
 
   const readyzSchema = { response: { 200: readiness('ready'), 503: readiness('unavailable') } };
+  const all: readonly ReadinessCheck[] = [
+    { name: 'database', ping: () => database.ping() },
+    ...checks,
+  ];
   app.get('/readyz', { logLevel, schema: readyzSchema }, async (request, reply) => {
-    try {
-      await database.ping();
-      return { status: 'ready' as const, database: database.dialect };
-    } catch (err) {
-      request.log.error({ err }, 'readiness check failed: database unreachable');
-      return reply.code(503).send({ status: 'unavailable' as const, database: database.dialect });
+    const results = await Promise.allSettled(all.map((check) => withinTime(check.ping())));
+    const failing = all.filter((_check, i) => results[i]?.status === 'rejected').map((c) => c.name);
+    if (failing.length === 0) {
+      return { status: 'ready' as const, database: database.dialect, failing };
     }
+    request.log.error(
+      {
+        failing,
+        errors: results.flatMap((r): unknown[] => (r.status === 'rejected' ? [r.reason] : [])),
+      },
+      'readiness check failed',
+    );
+    return reply
+      .code(503)
+      .send({ status: 'unavailable' as const, database: database.dialect, failing });
   });
 };

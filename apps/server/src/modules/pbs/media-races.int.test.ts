@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referencedMediaKeys } from '../../media/media-references.js';
 import { UploadLimiter } from '../../media/upload-limiter.js';
+import { LocalStorage } from '../../storage/local-storage.js';
 import { sweepOrphanMedia } from '../../storage/orphan-sweep.js';
 import { bearer, newSignedInUser, type SignedIn } from '../../test/accounts.js';
 import { formData } from '../../test/form-data.js';
@@ -103,7 +104,10 @@ describe('the orphan sweep', () => {
     writeFileSync(join(mediaRoot(), 'avatars', 'fresh.webp'), 'an upload in flight');
     utimesSync(join(mediaRoot(), kept), old, old);
 
-    const removed = await sweepOrphanMedia(mediaRoot(), await referencedMediaKeys(t.database.db));
+    const removed = await sweepOrphanMedia(
+      new LocalStorage(t.config.dataDir),
+      await referencedMediaKeys(t.database.db),
+    );
 
     expect(removed).toBe(1);
     const keys = storedKeys();
