@@ -19,6 +19,8 @@ import { responseSerializerCompiler } from './http/response-serializer.js';
 import { serverOptions } from './http/server-options.js';
 import { AttemptLimiter } from './http/attempt-limiter.js';
 import { MemoryAttemptStore } from './http/attempt-store.js';
+import { RedisAttemptStore } from './shared-state/redis-attempt-store.js';
+import { connectRedis } from './shared-state/redis-client.js';
 import { SignInThrottle } from './http/sign-in-throttle.js';
 import { makeRequireAuth } from './http/auth-guard.js';
 import type { Mailer } from './mail/mailer.js';
@@ -125,8 +127,20 @@ export async function buildApp(
   await app.register(cookie);
   // Read only by the upload routes, which register the plugin in their own scope (below).
   acceptMultipartUnread(app);
+  // Limits and throttling shared by every instance when Redis is configured (REDIS_URL).
+  const redis = config.redis && connectRedis(config.redis.url, config.redis.keyPrefix, app.log);
+  if (redis) {
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => {
+        redis.disconnect();
+      });
+    });
+  }
   await app.register(rateLimit, {
     global: false,
+    // While Redis is away the per-address limits let requests through: the sign-in and mail
+    // counters (RedisAttemptStore) refuse instead, so what needs guarding stays guarded.
+    ...(redis ? { redis, nameSpace: 'rate-limit:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many attempts. Please try again in ${context.after}.`,
@@ -152,7 +166,7 @@ export async function buildApp(
   });
   const accessTokens = new AccessTokens(serverSecret, config.publicOrigin);
   // One store for every auth counter; a shared (Redis) store replaces it for several processes.
-  const attemptStore = new MemoryAttemptStore();
+  const attemptStore = redis ? new RedisAttemptStore(redis) : new MemoryAttemptStore();
   const usersRepository = new UsersRepository(database.db);
   const authService = new AuthService(
     usersRepository,
@@ -203,7 +217,10 @@ export async function buildApp(
 
   await app.register(healthRoutes, {
     database,
-    checks: storage.kind === 's3' ? [{ name: 'storage', ping: () => storage.ping() }] : [],
+    checks: [
+      ...(storage.kind === 's3' ? [{ name: 'storage', ping: () => storage.ping() }] : []),
+      ...(redis ? [{ name: 'redis', ping: () => redis.ping() }] : []),
+    ],
   });
   await registerMediaRoutes(app, storage);
   // Preview images of public pages; `previews.links` gives a page the addresses of its images.

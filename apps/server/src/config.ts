@@ -95,6 +95,14 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   ),
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
+  REDIS_KEY_PREFIX: z.string().min(1).default('pbshare:'),
   MEDIA_PUBLIC_URL: z.preprocess(
     emptyAsUndefined,
     z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
@@ -125,6 +133,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** Where media lives: DATA_DIR/media, or an S3 bucket when S3_BUCKET is set. */
   storage: StorageConfig;
+  /** Redis for the state instances share (limits, throttling); unset keeps it in process. */
+  redis: { url: string; keyPrefix: string } | undefined;
 }
 
 export type StorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3StorageConfig);
@@ -193,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: existsSync(resolve(defaultWebDist, 'index.html')) ? defaultWebDist : undefined,
     payments: parsePayments(e),
     storage: parseStorage(e),
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
   };
 }
 
