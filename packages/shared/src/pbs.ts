@@ -47,12 +47,33 @@ export const pbRecordSchema = z.object({
 });
 export type PbRecord = z.infer<typeof pbRecordSchema>;
 
+/**
+ * How a record stands against the previous best: the best of the exercise's records older than it
+ * (docs/PRODUCT.md §3, Comparison; computed by `improvementOver`).
+ */
+export const pbImprovementSchema = z.object({
+  /** The previous best's display value: '140 kg', '22:48'. */
+  previousBest: z.string(),
+  /** Signed, in the record's unit: '+5 kg', '-0:42' ('±0 kg' for a tie). */
+  change: z.string(),
+  /** Whether the record beats the previous best; a tie does not. */
+  beaten: z.boolean(),
+});
+export type PbImprovement = z.infer<typeof pbImprovementSchema>;
+
 export const personalBestSchema = pbRecordSchema.extend({
   exerciseId: z.string(),
   title: z.string(),
   category: z.enum(CATEGORIES),
   isVisible: z.boolean(),
   order: z.number().int(),
+  /** Null for a first record, or when no older record measures the same thing. */
+  improvement: pbImprovementSchema.nullable(),
+  /**
+   * Until when (ISO time) the record shows 'New PB': set when it beat the previous best, else
+   * null. The client compares it with its own clock, so an answer cached for days stays right.
+   */
+  newPbUntil: z.string().nullable(),
   /** Older records of the same exercise, newest first. */
   personalBestHistory: z.array(pbRecordSchema),
 });

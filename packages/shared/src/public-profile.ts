@@ -25,6 +25,9 @@ export const publicPbSchema = personalBestSchema.pick({
   image: true,
   mediaType: true,
   media: true,
+  // The badge says only that an older record was beaten. `improvement` stays the owner's: its
+  // previous best (and the change, being the value minus it) is history, which is never public.
+  newPbUntil: true,
 });
 export type PublicPb = z.infer<typeof publicPbSchema>;
 

@@ -13,6 +13,7 @@ const pb: PublicPb = {
   image: url,
   mediaType: 'image',
   media: { type: 'image', url, fullUrl: url, cardUrl, posterUrl: null, width: 1080, height: 1350 },
+  newPbUntil: null,
 };
 
 const profile: PublicProfile = {

@@ -122,6 +122,20 @@ describe('the server-rendered public page', () => {
     expect(serveAndHydrate({ username: 'nobody', profile: null })).toEqual([]);
   });
 
+  it("shows a slide's New PB badge only once hydrated, by the reader's clock", () => {
+    const newPbUntil = new Date(Date.now() + 86_400_000).toISOString();
+    const profile = {
+      ...sampleProfile,
+      pbs: sampleProfile.pbs.map((pb, i) => (i === 0 ? { ...pb, newPbUntil } : pb)),
+    };
+    // The server's clock is not the reader's: its HTML leaves the badge out.
+    expect(renderPublicPage({ username: 'ada', profile })).not.toContain('New PB');
+    expect(serveAndHydrate({ username: 'ada', profile })).toEqual([]);
+    expect(within(screen.getByTestId('story-slide')).getByTestId('story-new-pb')).toHaveTextContent(
+      'New PB',
+    );
+  });
+
   it('with reduced motion, hydrates to Play without ever starting the video', () => {
     stubReducedMotion();
     const profile = { ...sampleProfile, pbs: [testVideoPb(1)] };

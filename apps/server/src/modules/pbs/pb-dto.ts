@@ -2,6 +2,9 @@ import {
   displayValue,
   formatLongDate,
   formatValue,
+  improvementOver,
+  newestFirst,
+  newPbBadgeUntil,
   publicPbSchema,
   type PbMedia,
   type PbRecord,
@@ -57,12 +60,7 @@ export function toPersonalBest(
   url: UrlOf,
 ): PersonalBest {
   return {
-    ...toPbRecord(main, url),
-    exerciseId: exercise.id,
-    title: exercise.title,
-    category: exercise.category,
-    isVisible: exercise.isVisible,
-    order: exercise.position,
+    ...cardOf(exercise, main, history, url),
     personalBestHistory: history.map((r) => toPbRecord(r, url)),
   };
 }
@@ -71,7 +69,48 @@ export function toPersonalBest(
  * A card as a visitor of the public page sees it: the owner's card cut down to what
  * `publicPbSchema` lists. The schema is the one list of public fields, here and in the answer's
  * serializer, so a field added to the owner's card reaches strangers only if it is added there.
+ * `history` (newest first) is read for the New PB badge only; no older record is sent.
  */
-export function toPublicPb(exercise: ExerciseRow, current: RecordRow, url: UrlOf): PublicPb {
-  return publicPbSchema.parse(toPersonalBest(exercise, current, [], url));
+export function toPublicPb(
+  exercise: ExerciseRow,
+  current: RecordRow,
+  history: readonly RecordRow[],
+  url: UrlOf,
+): PublicPb {
+  return publicPbSchema.parse(cardOf(exercise, current, history, url));
+}
+
+function cardOf(
+  exercise: ExerciseRow,
+  main: RecordRow,
+  history: readonly RecordRow[],
+  url: UrlOf,
+): Omit<PersonalBest, 'personalBestHistory'> {
+  const improvement = improvementOver(exercise.category, main, olderOldestFirst(main, history));
+  return {
+    ...toPbRecord(main, url),
+    exerciseId: exercise.id,
+    title: exercise.title,
+    category: exercise.category,
+    isVisible: exercise.isVisible,
+    order: exercise.position,
+    improvement: improvement
+      ? {
+          previousBest: displayValue(improvement.previousBest),
+          change: improvement.change,
+          beaten: improvement.beaten,
+        }
+      : null,
+    newPbUntil: improvement?.beaten ? newPbBadgeUntil(main.createdAt) : null,
+  };
+}
+
+/**
+ * The records older than `main` by the rule that picks the current one (all of `history` when
+ * `main` is current; a history record's card is measured against the records before it),
+ * oldest first, as `improvementOver` wants them.
+ */
+function olderOldestFirst(main: RecordRow, history: readonly RecordRow[]): RecordRow[] {
+  const ordered = newestFirst([main, ...history]);
+  return ordered.slice(ordered.indexOf(main) + 1).reverse();
 }

@@ -47,11 +47,14 @@ export class PbsService {
     );
   }
 
-  /** The visible cards as anyone may see them: current records only, public fields only. */
+  /**
+   * The visible cards as anyone may see them: current records only, public fields only. The older
+   * records come with the same read and only decide the New PB badge.
+   */
   async listPublic(userId: string): Promise<PublicPb[]> {
     return (await this.exercisesWithRecords(userId))
       .filter(({ exercise }) => exercise.isVisible)
-      .map(({ exercise, current }) => toPublicPb(exercise, current, this.url));
+      .map(({ exercise, current, history }) => toPublicPb(exercise, current, history, this.url));
   }
 
   /** Each exercise in the user's order with its current record and the rest, newest first. */

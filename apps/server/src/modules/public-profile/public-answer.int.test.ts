@@ -15,7 +15,14 @@ import { PublicProfileService } from './service.js';
 // uses too) and again by the route's serializer.
 
 /** What the owner's card has and a stranger must never see. */
-const OWNER_ONLY = ['createdAt', 'exerciseId', 'isVisible', 'order', 'personalBestHistory'];
+const OWNER_ONLY = [
+  'createdAt',
+  'exerciseId',
+  'isVisible',
+  'order',
+  'personalBestHistory',
+  'improvement',
+];
 
 let t: TestApp;
 let owner: SignedIn;

@@ -1,6 +1,8 @@
 import { countLabel } from '@pbshare/shared';
-import { Calendar } from 'lucide-react';
+import { Calendar, Sparkles } from 'lucide-react';
 import type { MouseEvent } from 'react';
+
+import { useShowsNewPb } from '@/hooks/use-new-pb';
 
 import { formatStoryDate } from './story-format';
 import { StoryText } from './story-text';
@@ -34,9 +36,12 @@ export function SlideDetails({ pb, expanded, onToggleStory }: SlideDetailsProps)
         className="pointer-events-auto cursor-pointer"
         onClick={onToggleStory}
       >
-        <span className="inline-flex rounded-full bg-white/15 px-2.5 py-1 text-[11px] font-semibold tracking-wider text-white uppercase ring-1 ring-white/15 backdrop-blur-sm">
-          {pb.category}
-        </span>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="inline-flex rounded-full bg-white/15 px-2.5 py-1 text-[11px] font-semibold tracking-wider text-white uppercase ring-1 ring-white/15 backdrop-blur-sm">
+            {pb.category}
+          </span>
+          <NewPbBadge newPbUntil={pb.newPbUntil} />
+        </div>
         <h2 className="mt-3 text-lg leading-snug font-semibold text-white/90 text-balance">
           {pb.title}
         </h2>
@@ -63,6 +68,24 @@ export function SlideDetails({ pb, expanded, onToggleStory }: SlideDetailsProps)
         </p>
       </div>
     </div>
+  );
+}
+
+/**
+ * 'New PB' while the record is within its week (docs/PRODUCT.md §3). Decided by the reader's clock
+ * after hydration, so the server's HTML of the public page and its hydration agree.
+ */
+function NewPbBadge({ newPbUntil }: { newPbUntil: string | null }) {
+  const shows = useShowsNewPb(newPbUntil);
+  if (!shows) return null;
+  return (
+    <span
+      data-testid="story-new-pb"
+      className="inline-flex items-center gap-1 rounded-full bg-primary px-2.5 py-1 text-[11px] font-bold tracking-wider text-white uppercase shadow-sm [text-shadow:none]"
+    >
+      <Sparkles className="size-3" aria-hidden="true" />
+      New PB
+    </span>
   );
 }
 

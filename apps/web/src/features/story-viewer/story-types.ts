@@ -16,6 +16,7 @@ export type StoryPb = Pick<
   | 'date'
   | 'achievedOn'
   | 'media'
+  | 'newPbUntil'
 >;
 
 /** Whose PBs these are, as the viewer's header shows them. */

@@ -7,12 +7,15 @@ import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import { prefersReducedMotion } from '@/hooks/page-conditions';
+import { useShowsNewPb } from '@/hooks/use-new-pb';
 import { SharePbButton } from '@/features/share';
 import { cn } from '@/lib/cn';
 import { addRecordState } from '../pb-form-values';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { PbHistoryList } from './pb-history-list';
 import { PbMediaView } from './pb-media';
+import { PbProgress } from './pb-progress';
+import { NewPbBadge, PbChange } from './pb-standing';
 
 export interface PbCardProps {
   pb: PersonalBest;
@@ -56,6 +59,7 @@ export function PbCard({
   const wasExpanded = useRef(expanded);
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
   const setsReps = setsRepsText(pb.sets, pb.reps);
+  const isNewPb = useShowsNewPb(pb.newPbUntil);
   const visibilityLabel = pb.isVisible
     ? `Hide ${pb.title} from your public page`
     : `Show ${pb.title} on your public page`;
@@ -114,11 +118,16 @@ export function PbCard({
             !pb.isVisible && !expanded && 'opacity-60',
           )}
         />
-        {!pb.isVisible && !expanded ? (
-          <Badge variant="overlay" className="absolute bottom-2 left-2 z-10">
-            <EyeOff aria-hidden="true" />
-            Hidden
-          </Badge>
+        {!expanded && (isNewPb || !pb.isVisible) ? (
+          <div className="pointer-events-none absolute inset-x-2 bottom-2 z-10 flex flex-wrap gap-1">
+            <NewPbBadge newPbUntil={pb.newPbUntil} />
+            {!pb.isVisible ? (
+              <Badge variant="overlay">
+                <EyeOff aria-hidden="true" />
+                Hidden
+              </Badge>
+            ) : null}
+          </div>
         ) : null}
       </div>
 
@@ -142,8 +151,11 @@ export function PbCard({
               {pb.title}
             </h3>
             <p className="truncate text-xs text-muted-foreground">{pb.category}</p>
-            <p className="mt-1 truncate text-lg leading-tight font-extrabold tracking-tight text-primary sm:text-xl">
-              {pb.displayValue}
+            <p className="mt-1 flex flex-wrap items-baseline gap-x-1.5">
+              <span className="min-w-0 truncate text-lg leading-tight font-extrabold tracking-tight text-primary sm:text-xl">
+                {pb.displayValue}
+              </span>
+              <PbChange pb={pb} className="text-xs sm:text-sm" />
             </p>
             {setsReps ? (
               <p className="truncate text-xs font-medium text-foreground/80">{setsReps}</p>
@@ -155,7 +167,7 @@ export function PbCard({
             ref={expandRef}
             type="button"
             aria-expanded={false}
-            aria-label={`${pb.title}: ${pb.displayValue}. Show details`}
+            aria-label={`${pb.title}: ${pb.displayValue}${isNewPb ? ', New PB' : ''}. Show details`}
             onClick={onExpand}
             className="absolute inset-0 z-[1] rounded-2xl focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
           />
@@ -236,7 +248,10 @@ function ExpandedDetails({
     <div className="flex min-w-0 flex-col gap-5 p-5 sm:p-6">
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
-          <Badge variant="brand">{pb.category}</Badge>
+          <div className="flex flex-wrap items-center gap-1.5">
+            <Badge variant="brand">{pb.category}</Badge>
+            <NewPbBadge newPbUntil={pb.newPbUntil} />
+          </div>
           <h3
             id={headingId}
             ref={headingRef}
@@ -272,7 +287,12 @@ function ExpandedDetails({
       </div>
 
       <div>
-        <p className="text-4xl font-extrabold tracking-tight text-primary">{pb.displayValue}</p>
+        <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <span className="text-4xl font-extrabold tracking-tight text-primary">
+            {pb.displayValue}
+          </span>
+          <PbChange pb={pb} showPrevious className="text-base" />
+        </p>
         <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
           {setsReps ? <span className="font-medium text-foreground">{setsReps}</span> : null}
           <span className="inline-flex items-center gap-1.5">
@@ -311,6 +331,8 @@ function ExpandedDetails({
         <Plus aria-hidden="true" />
         Add New Personal Best for {pb.title}
       </Link>
+
+      <PbProgress pb={pb} />
 
       <PbHistoryList
         pb={pb}
