@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, type Dirent } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -93,15 +93,18 @@ export class LocalStorage implements Storage {
   }
 }
 
-async function* walk(dir: string, prefix: string): AsyncGenerator<StoredObject> {
-  let entries;
+/** A folder's entries; none when the folder does not exist (yet, or any more). */
+async function entriesOf(dir: string): Promise<Dirent[]> {
   try {
-    entries = await readdir(dir, { withFileTypes: true });
+    return await readdir(dir, { withFileTypes: true });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;
   }
-  for (const entry of entries) {
+}
+
+async function* walk(dir: string, prefix: string): AsyncGenerator<StoredObject> {
+  for (const entry of await entriesOf(dir)) {
     const key = prefix ? `${prefix}/${entry.name}` : entry.name;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
@@ -117,14 +120,7 @@ async function* walk(dir: string, prefix: string): AsyncGenerator<StoredObject> 
 }
 
 async function pruneUnder(dir: string, isOld: (mtimeMs: number) => boolean): Promise<void> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw err;
-  }
-  for (const entry of entries) {
+  for (const entry of await entriesOf(dir)) {
     if (!entry.isDirectory()) continue;
     const path = join(dir, entry.name);
     await pruneUnder(path, isOld);
