@@ -43,7 +43,7 @@ test.describe('a personal best and its history', () => {
     await expect(page.getByLabel('Exercise name')).toHaveValue('Pull-ups');
     await expect(page.getByRole('textbox', { name: 'Sets' })).toHaveValue('1');
     await expect(page.getByRole('radio', { name: 'Reps' })).toHaveAttribute('aria-checked', 'true');
-    await page.getByRole('textbox', { name: 'Max reps' }).fill('15');
+    await page.getByRole('textbox', { name: 'Reps' }).fill('15');
     await pickMedia(page, PHOTO('fifteen.png'));
     await page.getByRole('button', { name: 'Save Personal Best' }).click();
     await expect(page.getByText('Personal best saved successfully!')).toBeVisible();
@@ -60,18 +60,18 @@ test.describe('a personal best and its history', () => {
     // Edit the current record: the form holds it, and the media stays.
     await expanded.getByRole('link', { name: 'Edit Pull-ups' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Personal Best' })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Max reps' })).toHaveValue('15');
+    await expect(page.getByRole('textbox', { name: 'Reps' })).toHaveValue('15');
     await expect(page.getByTestId('media-preview')).toHaveAttribute('data-state', 'uploaded');
     await expect(page.getByText('Already uploaded')).toBeVisible();
-    await page.getByRole('textbox', { name: 'Max reps' }).fill('16');
+    await page.getByRole('textbox', { name: 'Reps' }).fill('16');
     await page.getByRole('textbox', { name: 'Your story' }).fill('Sixteen, strict.');
     await page.getByRole('button', { name: 'Update Personal Best' }).click();
     await expect(page.getByText('Personal best updated successfully!')).toBeVisible();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(card).toContainText('16 reps');
 
-    // Delete the oldest history entry.
-    expanded = await expandCard(page, 'Pull-ups');
+    // Delete the oldest history entry: the edit came back to the card, open.
+    await expect(card).toHaveAttribute('data-expanded', 'true');
     await expect(expanded.getByText('Sixteen, strict.')).toBeVisible();
     await expanded.getByRole('button', { name: /^Delete the 10 reps from/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this previous personal best?' });

@@ -115,12 +115,16 @@ test.describe('managing personal bests', () => {
 
   test('a free account gets an upgrade prompt for a 4th exercise', async ({ page, request }) => {
     await seedThreeExercises(page, request);
-    await expect(page.getByText('3/3 personal bests added')).toBeVisible();
+    await expect(
+      page.getByText("Used 3 of 3 exercises (history entries don't count)"),
+    ).toBeVisible();
 
     // At the cap, 'Add New' explains the limit before any form is filled.
     await page.getByRole('link', { name: 'Add New', exact: true }).click();
     const early = page.getByRole('dialog', { name: 'You have reached the free limit' });
-    await expect(early).toContainText('Upgrade to Pro for unlimited personal bests');
+    await expect(early).toContainText(
+      "Free accounts can track 3 exercises (history entries don't count). Upgrade to Pro for unlimited exercises.",
+    );
     await early.getByRole('button', { name: 'Add a record' }).click();
 
     // Going on anyway, a new exercise is refused by the server and the same offer follows.
@@ -135,7 +139,9 @@ test.describe('managing personal bests', () => {
 
     const dialog = page.getByRole('dialog', { name: 'You have reached the free limit' });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText('Upgrade to Pro for unlimited personal bests');
+    await expect(dialog).toContainText(
+      "Free accounts can track 3 exercises (history entries don't count). Upgrade to Pro for unlimited exercises.",
+    );
     await dialog.getByRole('link', { name: 'Upgrade to Pro' }).click();
     await expect(page).toHaveURL(/\/pricing\?from=%2Fadd-pb$/);
   });

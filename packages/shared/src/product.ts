@@ -5,6 +5,11 @@ export const PRODUCT_NAME = 'PBShare';
 export const ENTHUSIAST_COUNT = 3548;
 
 export const FREE_TIER_PB_LIMIT = 3;
+/**
+ * The free limit as every screen words it (docs/PRODUCT.md §1): the cap counts exercises, and a
+ * new record of an exercise already tracked never does.
+ */
+export const FREE_LIMIT_TEXT = `${FREE_TIER_PB_LIMIT} exercises (history entries don't count)`;
 export const MAX_VIDEO_SECONDS = 30;
 
 export const PASSWORD_MIN_LENGTH = 6;

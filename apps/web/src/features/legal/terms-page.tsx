@@ -1,4 +1,4 @@
-import { FREE_TIER_PB_LIMIT, MAX_VIDEO_SECONDS, MINIMUM_AGE, PRODUCT_NAME } from '@pbshare/shared';
+import { FREE_LIMIT_TEXT, MAX_VIDEO_SECONDS, MINIMUM_AGE, PRODUCT_NAME } from '@pbshare/shared';
 import { Link } from 'react-router';
 
 import { ContactEmail } from './components/contact-email';
@@ -94,8 +94,8 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          The free plan holds up to {FREE_TIER_PB_LIMIT} PBs. Pro removes that limit and is bought
-          with a <strong>one-time payment</strong>, never a subscription: we do not charge you again
+          The free plan holds up to {FREE_LIMIT_TEXT}. Pro removes that limit and is bought with a{' '}
+          <strong>one-time payment</strong>, never a subscription: we do not charge you again
           automatically.
         </p>
         <ul>

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_STORAGE_KEY } from '@pbshare/shared';
+import { ACCESS_TOKEN_STORAGE_KEY, VIDEO_MAX_BYTES } from '@pbshare/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,11 +9,19 @@ import { uploadWithProgress } from '@/lib/upload-with-progress';
 import { ok, stubApi, testUser } from '@/test/api-stub';
 import { renderRoutes, withSiteProviders } from '@/test/render';
 import { AddPbPage } from './add-pb-page';
+import { inspectVideo } from './media-files';
+import type * as MediaFiles from './media-files';
 import { addRecordState } from './pb-form-values';
-import { pbWith, samplePb } from '@/test/fixtures/personal-bests';
+import { historyRecord, pbWith, samplePb } from '@/test/fixtures/personal-bests';
 
 vi.mock('@/lib/upload-with-progress', () => ({ uploadWithProgress: vi.fn() }));
 const upload = vi.mocked(uploadWithProgress);
+// jsdom cannot decode a video: its length is what the test says it is.
+vi.mock('./media-files', async (importOriginal) => ({
+  ...(await importOriginal<typeof MediaFiles>()),
+  inspectVideo: vi.fn(),
+}));
+const inspect = vi.mocked(inspectVideo);
 
 function renderAddPage(state?: unknown, pbs = [samplePb]) {
   localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
@@ -50,6 +58,7 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
     URL.createObjectURL = vi.fn(() => 'blob:preview');
     URL.revokeObjectURL = vi.fn();
     upload.mockReset();
+    inspect.mockReset();
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -57,7 +66,8 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
     toast.dismiss();
   });
 
-  it('shows the title, the tips and a save button that needs media', async () => {
+  it('shows the title, the tips and a save button that says what is missing', async () => {
+    const user = userEvent.setup();
     renderAddPage();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Add New Personal Best' }),
@@ -71,7 +81,26 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
     ]);
     expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('Weight Training');
     expect(screen.getByLabelText('Exercise name')).toHaveAttribute('placeholder', 'e.g. Deadlift');
-    expect(screen.getByRole('button', { name: 'Save Personal Best' })).toBeDisabled();
+    const save = screen.getByRole('button', { name: 'Save Personal Best' });
+    // Never greyed out: pressing it says why nothing happens.
+    expect(save).toBeEnabled();
+    await user.click(save);
+    expect(await screen.findByText('Exercise name is required')).toBeVisible();
+    expect(screen.getByText('Please enter the weight')).toBeVisible();
+    const media = screen.getByRole('button', { name: /Upload a photo or video/ });
+    expect(media).toHaveAccessibleDescription(
+      'Please upload an image or video to save your personal best',
+    );
+    // The media comes first in the form, so it gets the focus.
+    await waitFor(() => {
+      expect(media).toHaveFocus();
+    });
+    expect(screen.getByTestId('save-blocked')).toHaveTextContent(
+      'Add a photo or video and fix the fields marked above to save this PB.',
+    );
+    expect(save).toHaveAccessibleDescription(
+      'Add a photo or video and fix the fields marked above to save this PB.',
+    );
 
     await pickFile(photo());
     expect(await screen.findByText('lift.png')).toBeVisible();
@@ -79,10 +108,48 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
       'src',
       'blob:preview',
     );
-    expect(screen.getByRole('button', { name: 'Save Personal Best' })).toBeEnabled();
+    expect(screen.getByTestId('save-blocked')).toHaveTextContent(
+      'Fix the fields marked above to save this PB.',
+    );
+    await user.click(save);
+    // With the media there, the first field with a problem gets the focus.
+    await waitFor(() => {
+      expect(screen.getByLabelText('Exercise name')).toHaveFocus();
+    });
+    expect(upload).not.toHaveBeenCalled();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Remove media' }));
-    expect(screen.getByRole('button', { name: 'Save Personal Best' })).toBeDisabled();
+    await user.type(screen.getByLabelText('Exercise name'), 'Squat');
+    await user.type(screen.getByRole('textbox', { name: 'Weight (lbs)' }), '300');
+    await user.click(screen.getByRole('button', { name: 'Remove media' }));
+    await user.click(save);
+    expect(screen.getByTestId('save-blocked')).toHaveTextContent(
+      'Add a photo or video to save this PB.',
+    );
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: /Upload a photo or video/ })).toHaveFocus();
+    });
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it('focuses the value when it is the first problem', async () => {
+    const user = userEvent.setup();
+    renderAddPage();
+    await user.type(await screen.findByLabelText('Exercise name'), 'Squat');
+    await pickFile(photo());
+    await user.click(screen.getByRole('button', { name: 'Save Personal Best' }));
+    expect(await screen.findByText('Please enter the weight')).toBeVisible();
+    await waitFor(() => {
+      expect(screen.getByRole('textbox', { name: 'Weight (lbs)' })).toHaveFocus();
+    });
+    expect(screen.getByTestId('save-blocked')).toHaveTextContent(
+      'Fix the fields marked above to save this PB.',
+    );
+    // Typing the value clears its message and the summary, as for any other field.
+    await user.type(screen.getByRole('textbox', { name: 'Weight (lbs)' }), '300');
+    await waitFor(() => {
+      expect(screen.queryByText('Please enter the weight')).not.toBeInTheDocument();
+    });
+    expect(screen.getByTestId('save-blocked')).toBeEmptyDOMElement();
   });
 
   it('changes the placeholder and the value inputs with the category', async () => {
@@ -109,9 +176,58 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
       'aria-checked',
       'true',
     );
-    expect(screen.getByRole('textbox', { name: 'Max reps' })).toBeVisible();
+    // The value is the reps: one Reps field, and sets stay.
+    expect(screen.getAllByRole('textbox', { name: 'Reps' })).toHaveLength(1);
+    expect(screen.getByRole('textbox', { name: 'Reps' })).toHaveAttribute('placeholder', 'e.g. 15');
+    expect(screen.getByRole('textbox', { name: 'Sets' })).toBeVisible();
     await user.click(within(units).getByRole('radio', { name: 'Time' }));
     expect(screen.getByRole('textbox', { name: 'Seconds' })).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: 'Reps' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Sets' })).toBeVisible();
+  });
+
+  it.each(['Running', 'Cycling', 'Swimming'])('shows %s no sets or reps', async (option) => {
+    const user = userEvent.setup();
+    renderAddPage();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Category' }), option);
+    expect(screen.getByRole('textbox', { name: 'Minutes' })).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: 'Sets' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Reps' })).not.toBeInTheDocument();
+  });
+
+  it('clears the counts a new category has not, and never sends them', async () => {
+    const user = userEvent.setup();
+    upload.mockResolvedValue({ data: samplePb, message: 'Personal best saved successfully!' });
+    renderAddPage(undefined, []);
+    const category = await screen.findByRole('combobox', { name: 'Category' });
+    await user.type(screen.getByRole('textbox', { name: 'Sets' }), '3');
+    await user.type(screen.getByRole('textbox', { name: 'Reps' }), '5');
+    await user.selectOptions(category, 'Bodyweight Training');
+    expect(screen.getByRole('textbox', { name: 'Sets' })).toHaveValue('3');
+    await user.selectOptions(category, 'Weight Training');
+    // The reps went with Bodyweight Training; the sets stayed.
+    expect(screen.getByRole('textbox', { name: 'Reps' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Sets' })).toHaveValue('3');
+    await user.selectOptions(category, 'Running');
+    await user.selectOptions(category, 'Weight Training');
+    expect(screen.getByRole('textbox', { name: 'Sets' })).toHaveValue('');
+
+    await user.type(screen.getByRole('textbox', { name: 'Sets' }), '4');
+    await user.selectOptions(category, 'Bodyweight Training');
+    await user.type(screen.getByLabelText('Exercise name'), 'Pull-ups');
+    await user.type(screen.getByRole('textbox', { name: 'Reps' }), '15');
+    await pickFile(photo());
+    await user.click(screen.getByRole('button', { name: 'Save Personal Best' }));
+    await waitFor(() => {
+      expect(upload).toHaveBeenCalled();
+    });
+    expect(sentFields()).toMatchObject({
+      category: 'Bodyweight Training',
+      amount: '15',
+      unit: 'reps',
+      sets: '4',
+      reps: '',
+    });
   });
 
   it('shows the validation messages and sends nothing', async () => {
@@ -214,14 +330,18 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
     ]);
     await user.type(await screen.findByLabelText('Exercise name'), 'Squat');
     expect(
-      await screen.findByText(/Free accounts can track 3 exercises: pick one of yours/),
+      await screen.findByText(
+        /Free accounts can track 3 exercises \(history entries don't count\): pick one of yours/,
+      ),
     ).toBeVisible();
     await user.type(screen.getByRole('textbox', { name: 'Weight (lbs)' }), '315');
     await pickFile(photo());
     await user.click(screen.getByRole('button', { name: 'Save Personal Best' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'You have reached the free limit' });
-    expect(dialog).toHaveTextContent(refusal);
+    expect(dialog).toHaveTextContent(
+      "Free accounts can track 3 exercises (history entries don't count). Upgrade to Pro for unlimited exercises.",
+    );
     // After buying, the user comes back to the form.
     expect(within(dialog).getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute(
       'href',
@@ -239,7 +359,50 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText('Photo or video')).toHaveAccessibleDescription(
       'Please select an image or video file.',
     );
-    expect(screen.getByRole('button', { name: 'Save Personal Best' })).toBeDisabled();
+    // It stays after the toast is gone, until another file is picked.
+    toast.dismiss();
+    await waitFor(() => {
+      expect(screen.queryByText('Invalid file type')).not.toBeInTheDocument();
+    });
+    expect(screen.getByText('Please select an image or video file.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    await pickFile(photo());
+    expect(await screen.findByText('lift.png')).toBeVisible();
+    expect(screen.queryByText('Please select an image or video file.')).not.toBeInTheDocument();
+  });
+
+  it('shows a video over 30 seconds in the media field', async () => {
+    const user = userEvent.setup();
+    inspect.mockResolvedValue({ duration: 32, poster: undefined });
+    renderAddPage();
+    await screen.findByRole('heading', { level: 1, name: 'Add New Personal Best' });
+    await pickFile(new File(['v'], 'long.webm', { type: 'video/webm' }));
+    const prompt = screen.getByRole('button', { name: /Upload a photo or video/ });
+    await waitFor(() => {
+      expect(prompt).toHaveAccessibleDescription('Video must be 30 seconds or less.');
+    });
+    expect(screen.getAllByText('Video must be 30 seconds or less.')[0]).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    // Typing elsewhere does not clear it.
+    await user.type(screen.getByLabelText('Exercise name'), 'Sprint');
+    expect(prompt).toHaveAccessibleDescription('Video must be 30 seconds or less.');
+  });
+
+  it('shows a file over the size limit in the media field', async () => {
+    renderAddPage();
+    await screen.findByRole('heading', { level: 1, name: 'Add New Personal Best' });
+    const huge = new File(['v'], 'huge.mp4', { type: 'video/mp4' });
+    Object.defineProperty(huge, 'size', { value: VIDEO_MAX_BYTES + 1 });
+    await pickFile(huge);
+    expect(await screen.findByText('File too large')).toBeVisible();
+    const prompt = screen.getByRole('button', { name: /Upload a photo or video/ });
+    expect(prompt.getAttribute('aria-describedby')).toBeTruthy();
+    expect(prompt).toHaveAccessibleDescription(/100 MB/);
+    expect(inspect).not.toHaveBeenCalled();
   });
 
   it.each([
@@ -317,7 +480,7 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('textbox', { name: 'Weight (kg)' })).toBeVisible();
     expect(screen.getByText('This adds a new record to your Deadlift.')).toBeVisible();
 
-    await user.type(screen.getByRole('textbox', { name: 'Weight (kg)' }), '200');
+    await user.type(screen.getByRole('textbox', { name: 'Weight (kg)' }), '410');
     await pickFile(photo());
     await user.click(screen.getByRole('button', { name: 'Save Personal Best' }));
     await waitFor(() => {
@@ -325,10 +488,147 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
     });
     expect(sentFields()).toMatchObject({
       title: 'Deadlift',
-      amount: '200',
+      amount: '410',
       unit: 'kg',
       sets: '3',
       reps: '5',
+    });
+    // Better than 405 kg: celebrated.
+    expect(await screen.findByText('New PB! +5 kg')).toBeVisible();
+  });
+
+  describe('a new record that does not beat the best', () => {
+    const deadlift = pbWith({
+      id: 'cur',
+      exerciseId: 'ex-dl',
+      title: 'Deadlift',
+      value: '120 kg',
+      displayValue: '120 kg',
+      amount: 120,
+      unit: 'kg',
+      achievedOn: '2026-05-01',
+      createdAt: '2026-05-01T10:00:00.000Z',
+      personalBestHistory: [
+        historyRecord({
+          id: 'best',
+          amount: 140,
+          unit: 'kg',
+          achievedOn: '2026-03-04',
+          createdAt: '2026-03-04T10:00:00.000Z',
+        }),
+        historyRecord({ id: 'old', amount: 100, unit: 'kg', achievedOn: '2025-01-01' }),
+      ],
+    });
+
+    async function fillDeadlift(title: string, kg: string) {
+      const user = userEvent.setup();
+      await user.type(await screen.findByLabelText('Exercise name'), title);
+      await user.click(screen.getByRole('radio', { name: 'kg' }));
+      await user.type(screen.getByRole('textbox', { name: 'Weight (kg)' }), kg);
+      await pickFile(photo());
+      await user.click(screen.getByRole('button', { name: 'Save Personal Best' }));
+      return user;
+    }
+
+    it('asks first; Cancel saves nothing and keeps the form', async () => {
+      renderAddPage(undefined, [deadlift]);
+      // Another spelling of the same exercise (its title key) counts.
+      const user = await fillDeadlift('  deadLIFT ', '100');
+      const dialog = await screen.findByRole('dialog', { name: 'Not a new PB' });
+      expect(dialog).toHaveAccessibleDescription(
+        '100 kg is below your best, 140 kg on March 4, 2026. Save it anyway?',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => {
+        expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      });
+      expect(upload).not.toHaveBeenCalled();
+      expect(screen.getByRole('textbox', { name: 'Weight (kg)' })).toHaveValue('100');
+      expect(screen.getByRole('button', { name: 'Save Personal Best' })).toBeEnabled();
+    });
+
+    it("saves on 'Save anyway' without a New PB toast", async () => {
+      upload.mockResolvedValue({ data: deadlift, message: 'Personal best saved successfully!' });
+      const router = renderAddPage(undefined, [deadlift]);
+      const user = await fillDeadlift('Deadlift', '140');
+      const dialog = await screen.findByRole('dialog', { name: 'Not a new PB' });
+      expect(dialog).toHaveAccessibleDescription(
+        '140 kg equals your best, 140 kg on March 4, 2026. Save it anyway?',
+      );
+      expect(upload).not.toHaveBeenCalled();
+      await user.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
+      await waitFor(() => {
+        expect(upload).toHaveBeenCalledTimes(1);
+      });
+      expect(sentFields()).toMatchObject({ title: 'Deadlift', amount: '140', unit: 'kg' });
+      expect(await screen.findByText('Success!')).toBeVisible();
+      expect(screen.queryByText(/New PB!/)).not.toBeInTheDocument();
+      await waitFor(() => {
+        expect(router.state.location.pathname).toBe('/profile');
+      });
+    });
+
+    it('compares across kg and lbs, and celebrates a better one at once', async () => {
+      upload.mockResolvedValue({ data: deadlift, message: 'Personal best saved successfully!' });
+      renderAddPage(undefined, [deadlift]);
+      const user = userEvent.setup();
+      await user.type(await screen.findByLabelText('Exercise name'), 'Deadlift');
+      // 320 lbs is 145.15 kg: better than 140 kg.
+      await user.type(screen.getByRole('textbox', { name: 'Weight (lbs)' }), '320');
+      await pickFile(photo());
+      await user.click(screen.getByRole('button', { name: 'Save Personal Best' }));
+      expect(await screen.findByText('New PB! +11.35 lbs')).toBeVisible();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(upload).toHaveBeenCalledTimes(1);
+    });
+
+    it('asks about a slower race', async () => {
+      const run = pbWith({
+        title: '5K Run',
+        category: 'Running',
+        amount: 1368,
+        unit: 'duration',
+        achievedOn: '2026-03-04',
+      });
+      renderAddPage(undefined, [run]);
+      const user = userEvent.setup();
+      await user.selectOptions(
+        await screen.findByRole('combobox', { name: 'Category' }),
+        'Running',
+      );
+      await user.type(screen.getByLabelText('Exercise name'), '5K Run');
+      await user.type(screen.getByRole('textbox', { name: 'Minutes' }), '25');
+      await pickFile(photo());
+      await user.click(screen.getByRole('button', { name: 'Save Personal Best' }));
+      expect(
+        await screen.findByRole('dialog', { name: 'Not a new PB' }),
+      ).toHaveAccessibleDescription(
+        '25:00 is slower than your best, 22:48 on March 4, 2026. Save it anyway?',
+      );
+    });
+
+    it('never asks about a value of another unit family', async () => {
+      upload.mockResolvedValue({ data: samplePb, message: 'Personal best saved successfully!' });
+      const pullUps = pbWith({
+        title: 'Pull-ups',
+        category: 'Bodyweight Training',
+        amount: 20,
+        unit: 'reps',
+      });
+      renderAddPage(undefined, [pullUps]);
+      const user = userEvent.setup();
+      await user.selectOptions(
+        await screen.findByRole('combobox', { name: 'Category' }),
+        'Bodyweight Training',
+      );
+      await user.type(screen.getByLabelText('Exercise name'), 'Pull-ups');
+      await user.click(screen.getByRole('radio', { name: 'Time' }));
+      await user.type(screen.getByRole('textbox', { name: 'Seconds' }), '30');
+      await pickFile(photo());
+      await user.click(screen.getByRole('button', { name: 'Save Personal Best' }));
+      expect(await screen.findByText('Success!')).toBeVisible();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(upload).toHaveBeenCalledTimes(1);
     });
   });
 });

@@ -6,7 +6,12 @@ import { usePersonalBests } from './api/get-personal-bests';
 import { PbForm } from './components/pb-form';
 import { PbFormLayout } from './components/pb-form-layout';
 import { PbTips } from './components/pb-tips';
-import { emptyPbFormValues, readAddPbState, type PbFormValues } from './pb-form-values';
+import {
+  countFieldsFor,
+  emptyPbFormValues,
+  readAddPbState,
+  type PbFormValues,
+} from './pb-form-values';
 
 /**
  * /add-pb. Coming from a card's 'Add New Personal Best for {exercise}', the navigation state
@@ -51,11 +56,12 @@ function defaultsFor(
   const { exerciseName, category: rawCategory, sets, reps } = preload.preloadData;
   const category = isCategory(rawCategory) ? rawCategory : CATEGORIES[0];
   const values = emptyPbFormValues(category);
+  const counts = countFieldsFor(category);
   return {
     ...values,
     title: exerciseName,
     unit: unit && CATEGORY_UNITS[category].includes(unit) ? unit : values.unit,
-    sets: /^\d+$/.test(sets) ? sets : '',
-    reps: /^\d+$/.test(reps) ? reps : '',
+    sets: counts.sets && /^\d+$/.test(sets) ? sets : '',
+    reps: counts.reps && /^\d+$/.test(reps) ? reps : '',
   };
 }

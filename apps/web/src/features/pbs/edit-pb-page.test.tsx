@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { callsTo, fail, jsonBodyOf, ok, stubApi, testUser } from '@/test/api-stub';
 import { renderPage } from '@/test/render';
 import { EditPbPage } from './edit-pb-page';
-import { pbWith } from '@/test/fixtures/personal-bests';
+import { historyRecord, pbWith } from '@/test/fixtures/personal-bests';
 
 const run = pbWith({
   id: 'r9',
@@ -47,7 +47,9 @@ describe('EditPbPage', () => {
     expect(screen.getByRole('textbox', { name: 'Hours' })).toHaveValue('1');
     expect(screen.getByRole('textbox', { name: 'Minutes' })).toHaveValue('2');
     expect(screen.getByRole('textbox', { name: 'Seconds' })).toHaveValue('3');
-    expect(screen.getByRole('textbox', { name: 'Reps' })).toHaveValue('3');
+    // A run has no sets or reps: the old record's reps are not shown, and saving drops them.
+    expect(screen.queryByRole('textbox', { name: 'Reps' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Sets' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Date achieved')).toHaveValue('2025-05-04');
     expect(screen.getByText('Already uploaded')).toBeVisible();
     expect(screen.queryByText('Tips for Capturing Great PB Moments')).not.toBeInTheDocument();
@@ -65,10 +67,35 @@ describe('EditPbPage', () => {
       unit: 'duration',
       date: '2025-05-04',
       sets: '',
-      reps: '3',
+      reps: '',
       story: 'Long day.',
     });
-    expect(await screen.findByTestId('location')).toHaveTextContent('/profile');
+    // Back to the profile with the edited card open.
+    expect(await screen.findByTestId('location')).toHaveTextContent('/profile?open=ex-1');
+  });
+
+  it('edits a history entry without asking, and returns to its card', async () => {
+    const user = userEvent.setup();
+    // An older, slower run of an exercise whose best is 20:00: an edit is never questioned.
+    const older = pbWith({
+      ...run,
+      id: 'h1',
+      exerciseId: 'ex-7',
+      amount: 1500,
+      personalBestHistory: [historyRecord({ id: 'r9', amount: 1200, unit: 'duration' })],
+    });
+    const { fetchMock } = renderEdit({
+      'GET /v1/pbs': () => ok([pbWith({ ...run, exerciseId: 'ex-7', amount: 1200 })]),
+      'GET /v1/pbs/r9': () => ok({ ...older, id: 'r9' }),
+      'PUT /v1/pbs': () => ok(older, 'Personal best updated successfully!'),
+    });
+    await user.clear(await screen.findByRole('textbox', { name: 'Minutes' }));
+    await user.type(screen.getByRole('textbox', { name: 'Minutes' }), '30');
+    await user.click(screen.getByRole('button', { name: 'Update Personal Best' }));
+    expect(await screen.findByText('Personal best updated successfully!')).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PUT /v1/pbs')).toHaveLength(1);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/profile?open=ex-7');
   });
 
   it('goes back to the profile with a toast for an unknown record', async () => {

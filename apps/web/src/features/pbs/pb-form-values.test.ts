@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import {
   addRecordState,
+  countFieldsFor,
   emptyPbFormValues,
   pbFormSchema,
   pbToFormValues,
@@ -137,5 +138,41 @@ describe('the add-record navigation state', () => {
     expect(readAddPbState(state)).toEqual(state);
     expect(readAddPbState(null)).toBeUndefined();
     expect(readAddPbState({ pbId: 1 })).toBeUndefined();
+  });
+});
+
+describe('the counts per category', () => {
+  it('keeps sets and reps for weights, sets for bodyweight, neither against the clock', () => {
+    expect(countFieldsFor('Weight Training')).toEqual({ sets: true, reps: true });
+    expect(countFieldsFor('Bodyweight Training')).toEqual({ sets: true, reps: false });
+    for (const category of ['Running', 'Cycling', 'Swimming'] as const) {
+      expect(countFieldsFor(category)).toEqual({ sets: false, reps: false });
+    }
+  });
+
+  it('never passes on the counts a category has not, even invalid ones', () => {
+    const run: PbFormValues = {
+      ...valid,
+      category: 'Running',
+      unit: 'duration',
+      ...blank,
+      minutes: '20',
+      sets: '3',
+      reps: 'abc',
+    };
+    expect(pbFormSchema.parse(run)).toMatchObject({ sets: null, reps: null });
+    const pullUps = withValue({ unit: 'reps', amount: '15', sets: '3', reps: '15' });
+    expect(pbFormSchema.parse(pullUps)).toMatchObject({ sets: 3, reps: null });
+    expect(pbFormSchema.parse({ ...valid, sets: '3', reps: '5' })).toMatchObject({
+      sets: 3,
+      reps: 5,
+    });
+  });
+
+  it('loads a saved record without the counts its category has not', () => {
+    const run = pbWith({ category: 'Running', unit: 'duration', amount: 1368, sets: 2, reps: 3 });
+    expect(pbToFormValues(run)).toMatchObject({ sets: '', reps: '' });
+    const planks = pbWith({ category: 'Bodyweight Training', unit: 'duration', sets: 3, reps: 1 });
+    expect(pbToFormValues(planks)).toMatchObject({ sets: '3', reps: '' });
   });
 });

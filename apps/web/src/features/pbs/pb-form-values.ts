@@ -6,6 +6,7 @@ import {
   durationToParts,
   numberFromText,
   pbInputSchema,
+  TIME_BASED_CATEGORIES,
   todayIso,
   type Category,
   type PbInputFields,
@@ -30,6 +31,24 @@ export const UNIT_LABELS: Readonly<Record<Unit, string>> = {
   reps: 'Reps',
   duration: 'Time',
 };
+
+/** Which of the optional count fields a category's record has. */
+export interface CountFields {
+  sets: boolean;
+  reps: boolean;
+}
+
+/**
+ * Weight Training keeps sets and reps (3 × 5 at 100 kg). Runs, rides and swims are one effort
+ * against the clock: neither. In Bodyweight Training the value itself is the reps (or a hold's
+ * time), so there is no separate reps field, but sets stay (3 sets of 15 pull-ups, 3 × 1:00
+ * planks).
+ */
+export function countFieldsFor(category: Category): CountFields {
+  if (TIME_BASED_CATEGORIES.includes(category)) return { sets: false, reps: false };
+  if (category === 'Bodyweight Training') return { sets: true, reps: false };
+  return { sets: true, reps: true };
+}
 
 /** Today in the browser's time zone, as 'YYYY-MM-DD' (the date input's max and default). */
 export function localTodayIso(now: Date = new Date()): string {
@@ -74,6 +93,7 @@ export function emptyPbFormValues(category: Category = CATEGORIES[0]): PbFormVal
 /** A saved record as form values (the edit page). */
 export function pbToFormValues(pb: PersonalBest): PbFormValues {
   const duration = pb.unit === 'duration' ? durationToParts(pb.amount) : undefined;
+  const counts = countFieldsFor(pb.category);
   return {
     category: pb.category,
     title: pb.title,
@@ -82,16 +102,18 @@ export function pbToFormValues(pb: PersonalBest): PbFormValues {
     hours: duration ? String(duration.hours) : '',
     minutes: duration ? String(duration.minutes) : '',
     seconds: duration ? String(duration.seconds) : '',
-    sets: pb.sets === null ? '' : String(pb.sets),
-    reps: pb.reps === null ? '' : String(pb.reps),
+    // An older record may hold counts its category no longer shows: saving drops them.
+    sets: counts.sets && pb.sets !== null ? String(pb.sets) : '',
+    reps: counts.reps && pb.reps !== null ? String(pb.reps) : '',
     story: pb.story,
     date: pb.achievedOn,
     value: '',
   };
 }
 
-/** The form's inputs as the shared rules read them. */
+/** The form's inputs as the shared rules read them; counts the category has not are not sent. */
 function pbInputFields(form: PbFormValues): PbInputFields {
+  const counts = countFieldsFor(form.category);
   return {
     title: form.title,
     category: form.category,
@@ -107,8 +129,8 @@ function pbInputFields(form: PbFormValues): PbInputFields {
           : numberFromText(form.amount),
     },
     date: form.date,
-    sets: numberFromText(form.sets),
-    reps: numberFromText(form.reps),
+    sets: counts.sets ? numberFromText(form.sets) : undefined,
+    reps: counts.reps ? numberFromText(form.reps) : undefined,
     story: form.story,
   };
 }

@@ -54,10 +54,13 @@ describe('PricingPage, signed in', () => {
     const { requests } = renderPricing('/pricing', {
       'POST /v1/billing/checkout': () => ok({ url: '/pricing?checkout=demo_1' }),
     });
-    expect(await screen.findByText('2/3 personal bests added')).toBeVisible();
     expect(
-      screen.getByRole('progressbar', { name: 'Personal bests on the free plan' }),
-    ).toHaveAttribute('aria-valuenow', '2');
+      await screen.findByText("Used 2 of 3 exercises (history entries don't count)"),
+    ).toBeVisible();
+    expect(screen.getByRole('progressbar', { name: 'Exercises on the free plan' })).toHaveAttribute(
+      'aria-valuenow',
+      '2',
+    );
     expect(await screen.findByText('Demo checkout: no card is charged')).toBeVisible();
 
     await userEvent.click(screen.getByRole('button', { name: 'Choose Lifetime Deal' }));
@@ -115,7 +118,7 @@ describe('PricingPage, signed in', () => {
   it('forgets the page of an abandoned upgrade when /pricing is visited afresh', async () => {
     sessionStorage.setItem('pbshare.checkoutReturnTo', '/profile/settings');
     renderPricing('/pricing');
-    expect(await screen.findByText(/personal bests added/)).toBeVisible();
+    expect(await screen.findByText(/Used \d of 3 exercises/)).toBeVisible();
     expect(sessionStorage.getItem('pbshare.checkoutReturnTo')).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import { ACCESS_TOKEN_STORAGE_KEY, type PersonalBest } from '@pbshare/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { callsTo, fail, ok, stubApi, testUser, type StubHandler } from '@/test/api-stub';
 import { expectLinks } from '@/test/expect-links';
@@ -67,7 +67,7 @@ describe('ProfilePage', () => {
       '/add-pb',
     );
     expect(screen.getByTestId('pb-count')).toHaveTextContent('0 Personal Bests');
-    expect(screen.getByText('0/3 personal bests added')).toBeVisible();
+    expect(screen.getByText("Used 0 of 3 exercises (history entries don't count)")).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Add New' })).not.toBeInTheDocument();
   });
 
@@ -97,7 +97,7 @@ describe('ProfilePage', () => {
     expect(cards[0]).toHaveTextContent('March 14, 2026');
     expect(cards[1]).toHaveTextContent('22:48');
     expect(screen.getByTestId('pb-count')).toHaveTextContent('2 Personal Bests');
-    expect(screen.getByText('2/3 personal bests added')).toBeVisible();
+    expect(screen.getByText("Used 2 of 3 exercises (history entries don't count)")).toBeVisible();
     const [firstCard] = cards;
     if (!firstCard) throw new Error('no card');
     const image = within(firstCard).getByRole('img', {
@@ -128,6 +128,27 @@ describe('ProfilePage', () => {
 
     await user.click(within(open).getByRole('button', { name: 'Close Deadlift' }));
     expect(screen.getByRole('link', { name: 'Add New' })).toHaveAttribute('href', '/add-pb');
+  });
+
+  it('opens the card named by ?open= (after an edit), scrolls to it and clears the address', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
+    stubApi({
+      'GET /v1/users/profile': () => ok(testUser),
+      'GET /v1/pbs': () => ok([deadlift, run]),
+    });
+    const { router } = renderPage(<ProfilePage />, '/profile', '/profile?open=e2');
+    await waitFor(() => {
+      expect(
+        screen.getAllByTestId('pb-card').find((card) => card.dataset.expanded === 'true'),
+      ).toHaveTextContent('5K Run');
+    });
+    expect(scrolled).toHaveBeenCalled();
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('');
+    });
+    expect(router.state.location.pathname).toBe('/profile');
   });
 
   it('says when the list cannot be loaded', async () => {

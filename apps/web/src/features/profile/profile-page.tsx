@@ -1,7 +1,7 @@
-import { FREE_TIER_PB_LIMIT, type PersonalBest } from '@pbshare/shared';
+import { FREE_LIMIT_TEXT, FREE_TIER_PB_LIMIT, type PersonalBest } from '@pbshare/shared';
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { buttonClasses } from '@/components/ui/button';
 import { RetryButton } from '@/components/ui/retry-button';
@@ -32,6 +32,26 @@ export function ProfilePage() {
   const { deleteCurrent, deleteHistory } = usePbDeletion();
   const [capDialogOpen, setCapDialogOpen] = useState(false);
   const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const openParam = searchParams.get('open');
+  const loaded = pbs.data !== undefined;
+
+  // ?open={exerciseId} (the PB form after an edit, or a reload of that address) opens that card
+  // once the cards are there, so it opens like a tap would and scrolls into view; then it leaves
+  // the address, so Back or a later reload do not open it again.
+  useEffect(() => {
+    if (openParam === null || !loaded) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- after the cards mounted closed, so the card runs its opening (focus, scroll into view) as on a tap
+    setExpandedExerciseId(openParam);
+    setSearchParams(
+      (params) => {
+        params.delete('open');
+        return params;
+      },
+      // Only the address changes: the page must not jump back to the top, away from the card.
+      { replace: true, preventScrollReset: true },
+    );
+  }, [openParam, loaded, setSearchParams]);
 
   const loadFailed = pbs.isError;
   useEffect(() => {
@@ -99,7 +119,7 @@ export function ProfilePage() {
         </div>
         {user.subscription_tier === 'free' && list ? (
           <p className="mt-1 text-sm text-muted-foreground" data-testid="free-tier-counter">
-            {Math.min(list.length, FREE_TIER_PB_LIMIT)}/{FREE_TIER_PB_LIMIT} personal bests added
+            Used {Math.min(list.length, FREE_TIER_PB_LIMIT)} of {FREE_LIMIT_TEXT}
             {atCap ? (
               <>
                 {' · '}

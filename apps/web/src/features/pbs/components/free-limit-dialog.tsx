@@ -1,4 +1,4 @@
-import { FREE_TIER_PB_LIMIT } from '@pbshare/shared';
+import { FREE_LIMIT_TEXT } from '@pbshare/shared';
 import { Sparkles } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 
@@ -15,13 +15,10 @@ import { pricingFrom } from '@/features/pricing';
 export function FreeLimitDialog({
   open,
   onOpenChange,
-  message,
   onContinue,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The server's explanation, if any. */
-  message?: string;
   /** Opened before the form (from 'Add New'): going on to add a record to an existing exercise. */
   onContinue?: () => void;
 }) {
@@ -34,10 +31,8 @@ export function FreeLimitDialog({
       className="max-w-md"
       icon={<IconBadge icon={Sparkles} className="mb-2.5" />}
       title="You have reached the free limit"
-      description={
-        message ??
-        `Free accounts can track up to ${FREE_TIER_PB_LIMIT} exercises. Upgrade to Pro for unlimited personal bests.`
-      }
+      // The same words whether the form or the server found the limit (402 FREE_LIMIT_REACHED).
+      description={`Free accounts can track ${FREE_LIMIT_TEXT}. Upgrade to Pro for unlimited exercises.`}
       footer={
         <>
           {onContinue ? (

@@ -1,6 +1,6 @@
 import { isVideoTooLong, MEDIA_MESSAGES, type MediaType, type PbMedia } from '@pbshare/shared';
 import { CircleCheck, ImagePlus, LoaderCircle, RefreshCw, Trash2 } from 'lucide-react';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field';
@@ -21,12 +21,21 @@ export type MediaValue =
     }
   | { kind: 'uploaded'; media: PbMedia };
 
+/** What the form may do with the field: focus it when it is what stops a save. */
+export interface MediaFieldHandle {
+  focus: () => void;
+}
+
 export interface MediaFieldProps {
+  ref?: Ref<MediaFieldHandle>;
   value: MediaValue;
   onChange: (value: MediaValue) => void;
   /** True while a picked video is being read (its length, its poster). */
   onBusyChange?: (busy: boolean) => void;
-  /** A picked file refused before any upload: shown under the field (and in a toast). */
+  /**
+   * A picked file refused before any upload (type, size, a video's length): the form shows it as
+   * `error` until another file is picked or the media removed (and a toast says it too).
+   */
   onProblem?: (message: string) => void;
   error?: string;
   disabled?: boolean;
@@ -38,6 +47,7 @@ export interface MediaFieldProps {
  * and, for a video, its length (read in the browser before any upload).
  */
 export function MediaField({
+  ref,
   value,
   onChange,
   onBusyChange,
@@ -46,6 +56,18 @@ export function MediaField({
   disabled,
 }: MediaFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
+  const promptRef = useRef<HTMLButtonElement>(null);
+  const replaceRef = useRef<HTMLButtonElement>(null);
+  useImperativeHandle(
+    ref,
+    () => ({
+      // Focusing scrolls it into view too.
+      focus: () => {
+        (promptRef.current ?? replaceRef.current)?.focus();
+      },
+    }),
+    [],
+  );
   const labelId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -126,6 +148,7 @@ export function MediaField({
 
       {value.kind === 'none' ? (
         <button
+          ref={promptRef}
           type="button"
           onClick={open}
           disabled={(disabled ?? false) || busy}
@@ -174,6 +197,7 @@ export function MediaField({
             </div>
             <div className="flex flex-wrap gap-2">
               <Button
+                ref={replaceRef}
                 variant="outline"
                 size="sm"
                 onClick={open}

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CATEGORIES,
   defaultUnitFor,
+  FREE_LIMIT_TEXT,
   FREE_TIER_PB_LIMIT,
   isCategory,
   PB_STORY_MAX_LENGTH,
@@ -11,7 +12,8 @@ import {
 } from '@pbshare/shared';
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm, useWatch, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -26,23 +28,38 @@ import { cn } from '@/lib/cn';
 import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
 import { newIdempotencyKey, reuseKeyAfter } from '@/lib/idempotency-key';
 import { useAuth } from '@/features/auth';
-import { usePersonalBests } from '../api/get-personal-bests';
+import { getPersonalBests, usePersonalBests } from '../api/get-personal-bests';
+import { pbsQueryKey } from '../api/pb-keys';
 import { toPbTextFields, useSavePersonalBest } from '../api/save-personal-best';
 import { PB_UPDATED_MESSAGE, useUpdatePersonalBest } from '../api/update-personal-best';
 import {
+  countFieldsFor,
   EXERCISE_PLACEHOLDERS,
   localTodayIso,
   pbFormSchema,
   type PbFormValues,
 } from '../pb-form-values';
+import { verdictOnNewRecord, type RecordVerdict } from '../record-verdict';
 import { useUploadProgress } from '../use-upload-progress';
 import { FreeLimitDialog } from './free-limit-dialog';
-import { MediaField, type MediaValue } from './media-field';
+import { MediaField, type MediaFieldHandle, type MediaValue } from './media-field';
+import { NotBestDialog } from './not-best-dialog';
 import { ValueFields } from './value-fields';
 
 export const MEDIA_REQUIRED_MESSAGE = 'Please upload an image or video to save your personal best';
 const SAVE_FAILED_MESSAGE = 'Failed to save personal best. Please try again.';
 const PB_FIELDS = ['title', 'category', 'value', 'date', 'sets', 'reps', 'story'] as const;
+/** The fields in the order the form shows them, for focusing the first one with a problem. */
+const FIELD_ORDER = ['category', 'title', 'value', 'sets', 'reps', 'date', 'story'] as const;
+
+/** Why a save did not start, said beside the button: a greyed-out button explains nothing. */
+export function saveBlockedSummary(mediaMissing: boolean, fieldProblems: boolean) {
+  if (mediaMissing && fieldProblems)
+    return 'Add a photo or video and fix the fields marked above to save this PB.';
+  if (mediaMissing) return 'Add a photo or video to save this PB.';
+  if (fieldProblems) return 'Fix the fields marked above to save this PB.';
+  return undefined;
+}
 
 export interface PbFormProps {
   mode: 'add' | 'edit';
@@ -61,6 +78,7 @@ export function PbForm({
   recordId,
 }: PbFormProps) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { user, token } = useAuth();
   const save = useSavePersonalBest();
   // Kept across attempts whose outcome is unknown, so a retry cannot save the PB twice.
@@ -72,7 +90,13 @@ export function PbForm({
   const [media, setMedia] = useState<MediaValue>(initialMedia);
   const [mediaError, setMediaError] = useState<string | undefined>();
   const [readingMedia, setReadingMedia] = useState(false);
-  const [limitMessage, setLimitMessage] = useState<string | null>(null);
+  const [limitOpen, setLimitOpen] = useState(false);
+  const mediaRef = useRef<MediaFieldHandle>(null);
+  // Set by a save that could not start (missing or invalid fields): the summary then shows.
+  const [attempted, setAttempted] = useState(false);
+  // The lower-record question while it is asked, and how to answer the waiting save.
+  const [question, setQuestion] = useState<string | null>(null);
+  const answer = useRef<((saveAnyway: boolean) => void) | null>(null);
   const previewUrl = media.kind === 'selected' ? media.previewUrl : undefined;
 
   // A picked file's preview URL lives until another pick replaces it or the form goes away.
@@ -88,12 +112,32 @@ export function PbForm({
     handleSubmit,
     setError,
     setValue,
+    setFocus,
+    clearErrors,
+    trigger,
+    subscribe,
+    getFieldState,
     control,
     formState: { errors, isSubmitting },
   } = useForm<PbFormValues, unknown, PbInput>({
     resolver: zodResolver(pbFormSchema),
     defaultValues,
+    // The media comes first and is not one of the form's fields: focusFirstProblem decides.
+    shouldFocusError: false,
   });
+  // The value's problem sits on `value`, which no input is: re-check it as its inputs change, so
+  // it (and the summary) go once the value is right, as every other field's do.
+  useEffect(
+    () =>
+      subscribe({
+        name: ['unit', 'amount', 'hours', 'minutes', 'seconds'],
+        formState: { values: true },
+        callback: () => {
+          if (getFieldState('value').error) void trigger('value');
+        },
+      }),
+    [subscribe, getFieldState, trigger],
+  );
   const category = useWatch({ control, name: 'category' });
   const unit = useWatch({ control, name: 'unit' });
   const title = useWatch({ control, name: 'title' });
@@ -112,20 +156,85 @@ export function PbForm({
     mode === 'add' && matching
       ? `This adds a new record to your ${matching.title}.`
       : atFreeLimit
-        ? `Free accounts can track ${FREE_TIER_PB_LIMIT} exercises: pick one of yours to add a new record.`
+        ? `Free accounts can track ${FREE_LIMIT_TEXT}: pick one of yours to add a new record.`
         : mode === 'edit'
           ? undefined
           : 'Use the same name each time to build its history.';
 
+  const counts = countFieldsFor(category);
   const uploading = progress.percent !== null;
+  // While the lower-record question waits, the save has not started.
+  const saving = isSubmitting && question === null;
   const busyLabel = mode === 'edit' ? 'Updating...' : 'Saving...';
-  const submitLabel = isSubmitting
+  const submitLabel = saving
     ? uploading
       ? `${busyLabel} ${progress.percent}%`
       : busyLabel
     : mode === 'edit'
       ? 'Update Personal Best'
       : 'Save Personal Best';
+  const summary = attempted
+    ? saveBlockedSummary(media.kind === 'none', Object.keys(errors).length > 0)
+    : undefined;
+  const summaryId = useId();
+
+  // The media controls are disabled while a submission runs (validation included), so the focus
+  // moves once it is over.
+  const pendingFocus = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    if (isSubmitting || !pendingFocus.current) return;
+    pendingFocus.current();
+    pendingFocus.current = null;
+  }, [isSubmitting]);
+
+  function focusFirstProblem(fieldErrors: FieldErrors<PbFormValues>, mediaMissing: boolean) {
+    pendingFocus.current = () => {
+      if (mediaMissing) {
+        mediaRef.current?.focus();
+        return;
+      }
+      const first = FIELD_ORDER.find((name) => fieldErrors[name]);
+      if (first === 'value') setFocus(unit === 'duration' ? 'hours' : 'amount');
+      else if (first) setFocus(first);
+    };
+  }
+
+  function requireMedia() {
+    setMediaError(MEDIA_REQUIRED_MESSAGE);
+    toast.error('Media required', { description: MEDIA_REQUIRED_MESSAGE });
+  }
+
+  function onInvalid(fieldErrors: FieldErrors<PbFormValues>) {
+    setAttempted(true);
+    if (media.kind === 'none') requireMedia();
+    focusFirstProblem(fieldErrors, media.kind === 'none');
+  }
+
+  /** Asks the lower-record question; true once the user chose 'Save anyway'. */
+  function ask(text: string) {
+    return new Promise<boolean>((resolve) => {
+      answer.current = resolve;
+      setQuestion(text);
+    });
+  }
+
+  function reply(saveAnyway: boolean) {
+    answer.current?.(saveAnyway);
+    answer.current = null;
+    setQuestion(null);
+  }
+
+  /** How a new record stands against its exercise (docs/PRODUCT.md §3); edits are not judged. */
+  async function verdictOn(values: PbInput): Promise<RecordVerdict> {
+    if (mode !== 'add') return { kind: 'first' };
+    // The list is usually cached; if it cannot be had, the record saves without a question.
+    const list =
+      existing.data ??
+      (await queryClient
+        .query({ queryKey: pbsQueryKey, queryFn: getPersonalBests })
+        .catch(() => []));
+    return verdictOnNewRecord(list, values);
+  }
 
   async function onValid(values: PbInput) {
     if (!user || !token) {
@@ -135,15 +244,20 @@ export function PbForm({
       return;
     }
     if (media.kind === 'none') {
-      setMediaError(MEDIA_REQUIRED_MESSAGE);
-      toast.error('Media required', { description: MEDIA_REQUIRED_MESSAGE });
+      setAttempted(true);
+      requireMedia();
+      focusFirstProblem({}, true);
       return;
     }
+    setAttempted(false);
+    const verdict = await verdictOn(values);
+    if (verdict.kind === 'notBest' && !(await ask(verdict.question))) return;
     const fields = toPbTextFields(values);
     try {
       let message: string;
+      let saved: { exerciseId: string };
       if (mode === 'edit' && recordId && media.kind === 'uploaded') {
-        await update.mutateAsync({ id: recordId, ...fields });
+        saved = await update.mutateAsync({ id: recordId, ...fields });
         message = PB_UPDATED_MESSAGE;
       } else {
         saveKey.current ??= newIdempotencyKey();
@@ -159,13 +273,19 @@ export function PbForm({
         });
         saveKey.current = undefined;
         message = result.message;
+        saved = result.data;
       }
-      toast.success('Success!', { description: message });
-      void navigate('/profile');
+      toast.success(verdict.kind === 'beats' ? `New PB! ${verdict.change}` : 'Success!', {
+        description: message,
+      });
+      // An edit goes back to its card, open (the profile reads ?open= and clears it).
+      void navigate(
+        mode === 'edit' ? `/profile?open=${encodeURIComponent(saved.exerciseId)}` : '/profile',
+      );
     } catch (error) {
       if (!reuseKeyAfter(error)) saveKey.current = undefined;
       if (isApiError(error) && error.code === 'FREE_LIMIT_REACHED') {
-        setLimitMessage(error.message);
+        setLimitOpen(true);
         return;
       }
       applyFieldErrors(error, setError, PB_FIELDS, { CONFLICT: 'title' });
@@ -193,10 +313,11 @@ export function PbForm({
       aria-label={mode === 'edit' ? 'Edit Personal Best' : 'Add New Personal Best'}
       className="grid gap-6"
       onSubmit={(event) => {
-        void handleSubmit(onValid)(event);
+        void handleSubmit(onValid, onInvalid)(event);
       }}
     >
       <MediaField
+        ref={mediaRef}
         value={media}
         onChange={(next) => {
           setMedia(next);
@@ -217,7 +338,17 @@ export function PbForm({
                 onChange: (event: { target: { value: string } }) => {
                   // Each category starts on its own default unit (lbs, reps, duration).
                   const next = event.target.value;
-                  if (isCategory(next)) setValue('unit', defaultUnitFor(next));
+                  if (!isCategory(next)) return;
+                  setValue('unit', defaultUnitFor(next));
+                  // Counts the new category has not are cleared, so nothing hidden is sent.
+                  const nextCounts = countFieldsFor(next);
+                  if (!nextCounts.sets) setValue('sets', '');
+                  if (!nextCounts.reps) setValue('reps', '');
+                  clearErrors([
+                    'value',
+                    ...(nextCounts.sets ? [] : (['sets'] as const)),
+                    ...(nextCounts.reps ? [] : (['reps'] as const)),
+                  ]);
                 },
               })}
             >
@@ -265,20 +396,26 @@ export function PbForm({
         error={errors.value?.message}
       />
 
-      <div className="grid grid-cols-2 gap-4 sm:gap-6">
-        <CountField
-          label="Sets"
-          placeholder="e.g. 3"
-          error={errors.sets?.message}
-          input={register('sets')}
-        />
-        <CountField
-          label="Reps"
-          placeholder="e.g. 5"
-          error={errors.reps?.message}
-          input={register('reps')}
-        />
-      </div>
+      {counts.sets || counts.reps ? (
+        <div className="grid grid-cols-2 gap-4 sm:gap-6">
+          {counts.sets ? (
+            <CountField
+              label="Sets"
+              placeholder="e.g. 3"
+              error={errors.sets?.message}
+              input={register('sets')}
+            />
+          ) : null}
+          {counts.reps ? (
+            <CountField
+              label="Reps"
+              placeholder="e.g. 5"
+              error={errors.reps?.message}
+              input={register('reps')}
+            />
+          ) : null}
+        </div>
+      ) : null}
 
       <Field label="Date achieved" error={errors.date?.message}>
         {(controlProps) => (
@@ -308,9 +445,18 @@ export function PbForm({
       </Field>
 
       <div className="grid gap-4">
-        {isSubmitting && uploading ? (
+        {saving && uploading ? (
           <UploadProgressBar percent={progress.percent ?? 0} processing={progress.processing} />
         ) : null}
+        {/* Always there (empty when nothing blocks a save) so screen readers announce changes. */}
+        <p
+          id={summaryId}
+          data-testid="save-blocked"
+          aria-live="polite"
+          className="text-sm font-medium text-destructive-hover empty:hidden sm:text-right"
+        >
+          {summary}
+        </p>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Link to="/profile" className={buttonClasses({ variant: 'ghost', size: 'lg' })}>
             Cancel
@@ -318,10 +464,12 @@ export function PbForm({
           <Button
             type="submit"
             size="lg"
-            disabled={isSubmitting || readingMedia || media.kind === 'none'}
-            className={cn('sm:min-w-56', isSubmitting && 'disabled:opacity-85')}
+            // Never greyed out for a missing field: pressing it says what is missing.
+            disabled={saving || readingMedia}
+            aria-describedby={summary ? summaryId : undefined}
+            className={cn('sm:min-w-56', saving && 'disabled:opacity-85')}
           >
-            {isSubmitting ? (
+            {saving ? (
               <LoaderCircle
                 className="animate-spin motion-reduce:animate-none"
                 aria-hidden="true"
@@ -332,13 +480,8 @@ export function PbForm({
         </div>
       </div>
 
-      <FreeLimitDialog
-        open={limitMessage !== null}
-        onOpenChange={(open) => {
-          if (!open) setLimitMessage(null);
-        }}
-        message={limitMessage ?? undefined}
-      />
+      <NotBestDialog question={question} onAnswer={reply} />
+      <FreeLimitDialog open={limitOpen} onOpenChange={setLimitOpen} />
     </form>
   );
 }

@@ -91,7 +91,7 @@ export function ValueFields({
       ) : (
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-amount`} className="text-xs text-muted-foreground">
-            {unit === 'reps' ? 'Max reps' : `Weight (${unit})`}
+            {unit === 'reps' ? 'Reps' : `Weight (${unit})`}
           </Label>
           <div className="relative">
             <Input

@@ -1,4 +1,10 @@
-import { formatUsd, planById, type BillingOverview, type Purchase } from '@pbshare/shared';
+import {
+  formatUsd,
+  FREE_LIMIT_TEXT,
+  planById,
+  type BillingOverview,
+  type Purchase,
+} from '@pbshare/shared';
 import { Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 
@@ -47,7 +53,7 @@ function PlanDetails({ data }: { data: BillingOverview }) {
               ? 'Pro.'
               : data.status === 'expired' && data.expiresAt
                 ? `Free. Your Pro pass ended on ${day(data.expiresAt)}.`
-                : 'Free: up to 3 personal bests.'}
+                : `Free: up to ${FREE_LIMIT_TEXT}.`}
       </p>
       {data.tier === 'free' || data.plan === 'one-year' ? (
         <Link

@@ -1,4 +1,4 @@
-import { FREE_TIER_PB_LIMIT, type BillingOverview } from '@pbshare/shared';
+import { FREE_LIMIT_TEXT, FREE_TIER_PB_LIMIT, type BillingOverview } from '@pbshare/shared';
 import { BadgeCheck } from 'lucide-react';
 
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -18,19 +18,19 @@ export function FreeUsage({ count }: { count: number | undefined }) {
       <div className="flex items-baseline justify-between gap-3 text-sm">
         <p className="font-semibold">Free plan</p>
         <p className="text-muted-foreground" data-testid="pricing-usage">
-          {count === undefined ? '\u00a0' : `${used}/${FREE_TIER_PB_LIMIT} personal bests added`}
+          {count === undefined ? '\u00a0' : `Used ${used} of ${FREE_LIMIT_TEXT}`}
         </p>
       </div>
       <ProgressBar
-        label="Personal bests on the free plan"
+        label="Exercises on the free plan"
         value={used}
         max={FREE_TIER_PB_LIMIT}
         className="mt-3 h-2.5"
       />
       <p className="mt-3 text-sm text-muted-foreground">
         {full
-          ? `You have used all ${FREE_TIER_PB_LIMIT} free personal bests. Upgrade to Pro to keep adding new exercises.`
-          : `Free accounts hold ${FREE_TIER_PB_LIMIT} personal bests. Upgrade to Pro for unlimited PBs.`}
+          ? `You have used all ${FREE_LIMIT_TEXT}. Upgrade to Pro to keep adding new exercises.`
+          : `Free accounts hold ${FREE_LIMIT_TEXT}. Upgrade to Pro for unlimited exercises.`}
       </p>
     </section>
   );

@@ -1,4 +1,4 @@
-import { FREE_TIER_PB_LIMIT } from '@pbshare/shared';
+import { FREE_LIMIT_TEXT } from '@pbshare/shared';
 import { ChartNoAxesColumn, Infinity as InfinityIcon, Rocket } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 
@@ -15,7 +15,7 @@ const benefits: Benefit[] = [
   {
     icon: InfinityIcon,
     title: 'Unlimited PBs',
-    body: `Free accounts hold ${FREE_TIER_PB_LIMIT} personal bests. Pro has no cap: log every lift, run and rep.`,
+    body: `Free accounts hold ${FREE_LIMIT_TEXT}. Pro has no cap: log every lift, run and rep.`,
   },
   {
     icon: Rocket,
