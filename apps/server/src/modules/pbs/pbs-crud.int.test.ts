@@ -128,7 +128,9 @@ describe('the free tier', () => {
     ]);
     expect(fourth.statusCode).toBe(402);
     expect(fourth.json()).toMatchObject({ success: false, code: 'FREE_LIMIT_REACHED' });
-    expect(fourth.json<{ message: string }>().message).toMatch(/up to 3 exercises.*Pro/);
+    expect(fourth.json<{ message: string }>().message).toBe(
+      "Free accounts can track 3 exercises (history entries don't count). Upgrade to Pro for unlimited exercises, or add a new record to one you already track.",
+    );
     expect(storedFiles(t.config.dataDir)).toHaveLength(filesBefore);
 
     const another = await createPb(t.app, me, {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  FREE_LIMIT_TEXT,
   FREE_TIER_PB_LIMIT,
   STORAGE_QUOTA_BYTES,
   formatStorageBytes,
@@ -26,7 +27,7 @@ export interface UploadedMedia {
 
 export const NOT_FOUND_MESSAGE = "The personal best you're trying to edit could not be found.";
 export const MEDIA_REQUIRED_MESSAGE = 'Please upload an image or video to save your personal best';
-export const FREE_LIMIT_MESSAGE = `Free accounts can track up to ${FREE_TIER_PB_LIMIT} exercises. Upgrade to Pro for unlimited personal bests, or add a new record to one of your exercises.`;
+export const FREE_LIMIT_MESSAGE = `Free accounts can track ${FREE_LIMIT_TEXT}. Upgrade to Pro for unlimited exercises, or add a new record to one you already track.`;
 
 /**
  * Personal-best rules: grouping records into exercises by title, the free cap on exercises, the
