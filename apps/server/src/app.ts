@@ -48,6 +48,9 @@ import { PublicProfileService } from './modules/public-profile/service.js';
 import { profileVersionReads } from './modules/public-profile/version-reads.js';
 import { UsersRepository } from './modules/users/repository.js';
 import { usersRoutes } from './modules/users/routes.js';
+import { DataExportRepository } from './modules/data-export/repository.js';
+import { dataExportRoutes } from './modules/data-export/routes.js';
+import { DataExportService } from './modules/data-export/service.js';
 import { UsersService } from './modules/users/service.js';
 import { AccessTokens } from './security/access-token.js';
 import { resolveJwtSecret } from './security/jwt-secret.js';
@@ -79,6 +82,8 @@ export interface AppDependencies {
   payments?: PaymentProvider;
   /** Sees every route as it is registered: the quality gates build their route table from it. */
   onRoute?: onRouteHookHandler;
+  /** The largest archive `POST /v1/users/import` reads (tests of the limit set a small one). */
+  maxImportArchiveBytes?: number;
   /** The media store; by default the one the config names (main.ts shares it with the sweeps). */
   storage?: AppStorage;
 }
@@ -188,6 +193,13 @@ export async function buildApp(
     new PbMediaStore(storage),
     app.log,
   );
+  const dataExportService = new DataExportService(
+    new DataExportRepository(database.db),
+    usersRepository,
+    new PbMediaStore(storage),
+    storage,
+    app.log,
+  );
   const usersService = new UsersService(usersRepository, pbsService, storage, app.log);
   const publicProfileService = new PublicProfileService(
     usersRepository,
@@ -264,6 +276,14 @@ export async function buildApp(
           secureCookies,
           uploadDir: uploadTmpDir(config.dataDir),
           uploads,
+        });
+        await uploading.register(dataExportRoutes, {
+          prefix: '/users',
+          data: dataExportService,
+          requireAuth,
+          uploadDir: uploadTmpDir(config.dataDir),
+          uploads,
+          ...(deps.maxImportArchiveBytes && { maxArchiveBytes: deps.maxImportArchiveBytes }),
         });
       });
       await v1.register(billingRoutes, {

@@ -2,6 +2,7 @@ export * from './auth.js';
 export * from './app-config.js';
 export * from './billing.js';
 export * from './categories.js';
+export * from './data-archive.js';
 export * from './dates.js';
 export * from './envelope.js';
 export * from './pb-comparison.js';

@@ -92,7 +92,8 @@ describe.each(Object.entries(ROUTE_ACCESS))('%s', (key, rule) => {
     const before = await ownerSnapshot(g.app, world);
     for (const attempt of rule.stranger(world)) {
       const res = await send(key, attempt.request, bearer(world.stranger.session).authorization);
-      expectAnswer(res, attempt);
+      expectAnswer(res, attempt, !('envelope' in rule) || rule.envelope !== false);
+      await attempt.checkRaw?.(res, world);
       expectNothingOfTheOwner(res);
     }
     expect(await ownerSnapshot(g.app, world)).toEqual(before);

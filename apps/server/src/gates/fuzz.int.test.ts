@@ -66,8 +66,9 @@ function problemsWith(res: LightMyRequestResponse, elapsedMs: number): string[] 
   const problems: string[] = [];
   if (res.statusCode >= 500) problems.push(`a ${res.statusCode}`);
   if (elapsedMs > PROMPT_MS) problems.push(`answered after ${Math.round(elapsedMs)} ms`);
-  // A 304 (a matching If-None-Match) has no body by definition.
-  if (res.statusCode !== 304) problems.push(...envelopeProblems(res));
+  // A 304 has no body; a 200 ZIP is the data export (GET /v1/users/export).
+  const isZip = res.statusCode === 200 && res.headers['content-type'] === 'application/zip';
+  if (res.statusCode !== 304 && !isZip) problems.push(...envelopeProblems(res));
   problems.push(...leaksIn(res.body).map((leak) => `${leak} in the body`));
   return problems;
 }

@@ -19,6 +19,7 @@ const FILE_ROUTES = new Set([
   'GET /previews/profile/:username/:key.jpg',
   'GET /previews/pb/:username/:pbId/:key.jpg',
   'GET /previews/story/:username/:pbId/:key.jpg',
+  'GET /v1/users/export',
 ]);
 
 const isSuccess = (code: string) => /^2\d\d$/.test(code);

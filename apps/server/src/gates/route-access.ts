@@ -1,4 +1,4 @@
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import {
   appConfigSchema,
   billingOverviewSchema,
@@ -10,6 +10,7 @@ import {
 } from '@pbshare/shared';
 import { expect } from 'vitest';
 import { formData } from '../test/form-data.js';
+import { archiveJsonOf, unzip } from '../test/zip-archive.js';
 import { weightFields } from '../test/pbs.js';
 import type { Envelope } from './answer-checks.js';
 import type { World } from './world.js';
@@ -24,6 +25,8 @@ export interface Attempt {
   code?: string;
   /** Further checks of the answer's body (an envelope unless the route says otherwise). */
   check?: (body: Envelope, world: World) => void;
+  /** Checks of an answer that is not an envelope (a route with `envelope: false`). */
+  checkRaw?: (res: LightMyRequestResponse, world: World) => Promise<void>;
 }
 
 /**
@@ -37,7 +40,7 @@ export interface Attempt {
  */
 export type RouteAccess =
   | { access: 'public'; envelope?: false; visitor: (w: World) => Attempt[] }
-  | { access: 'signed-in'; stranger: (w: World) => Attempt[] }
+  | { access: 'signed-in'; envelope?: false; stranger: (w: World) => Attempt[] }
   | { access: 'refresh-cookie'; visitor: (w: World) => Attempt[] };
 
 const json = (payload: Record<string, unknown>) => ({ payload });
@@ -460,6 +463,39 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
         },
         status: 400,
         code: 'BAD_REQUEST',
+      },
+    ],
+  },
+  'GET /v1/users/export': {
+    access: 'signed-in',
+    // A ZIP, not an envelope: its pbshare.json must be the stranger's own account.
+    envelope: false,
+    stranger: () => [
+      {
+        label: 'their own data only',
+        request: { url: '/v1/users/export' },
+        status: 200,
+        checkRaw: async (res, w) => {
+          const files = await unzip(res.rawPayload);
+          expect(archiveJsonOf(files).profile.username).toBe(w.stranger.username);
+          const json = files.get('pbshare.json')?.toString('utf8') ?? '';
+          for (const secret of w.owner.secrets) expect(json).not.toContain(secret);
+        },
+      },
+    ],
+  },
+  'POST /v1/users/import': {
+    access: 'signed-in',
+    // Into the caller's account only, and only while it has no PB (the stranger has one).
+    stranger: () => [
+      {
+        label: 'an import into their own account, which has a PB',
+        request: {
+          url: '/v1/users/import',
+          payload: formData({}, [{ data: Buffer.from('PK'), contentType: 'application/zip' }]),
+        },
+        status: 409,
+        code: 'CONFLICT',
       },
     ],
   },

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform, type TransformCallback } from 'node:stream';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { MultipartFile } from '@fastify/multipart';
 import {
   AVATAR_MAX_BYTES,
   IMAGE_MAX_BYTES,
@@ -77,6 +76,11 @@ export interface ReceivedFile {
   ext: string;
 }
 
+/** A file's bytes: a multipart file part, or any stream (such as an entry of an imported archive). */
+export interface FileSource {
+  file: Readable & { truncated?: boolean };
+}
+
 /**
  * Streams one uploaded file to a temp file under `tmpDir` without holding it in memory. The real
  * type is read from the first bytes; the size limit for that type is enforced while the bytes
@@ -85,7 +89,7 @@ export interface ReceivedFile {
  * An empty part is no file at all (undefined).
  */
 export async function receiveUpload(
-  part: MultipartFile,
+  part: FileSource,
   tmpDir: string,
   rules: UploadRules,
 ): Promise<ReceivedFile | undefined> {

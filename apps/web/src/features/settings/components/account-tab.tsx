@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { useSignOut } from '@/features/auth';
 import { AccountPlan } from '@/features/pricing';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { YourDataSection } from './your-data-section';
 
 export function AccountTab({ user }: { user: User }) {
   const { signOut, pending } = useSignOut();
@@ -37,6 +38,8 @@ export function AccountTab({ user }: { user: User }) {
       </section>
 
       <AccountPlan />
+
+      <YourDataSection user={user} />
 
       <section
         aria-labelledby="delete-account-title"
