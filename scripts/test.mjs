@@ -37,6 +37,14 @@ const steps = [
     ['playwright', 'test', '--reporter=list,json'],
     { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') } },
   ],
+  // Two instances behind a round-robin proxy, sharing PostgreSQL, an S3 bucket and Redis: the
+  // journeys again, shared limits, read-after-write across instances, SIGTERM under load.
+  [
+    'fleet (Playwright, two instances)',
+    'npx',
+    ['playwright', 'test', '-c', 'playwright.fleet.config.ts', '--reporter=list,json'],
+    { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'fleet.json') } },
+  ],
 ];
 
 function reportFile(workspace) {
@@ -55,11 +63,13 @@ function tally() {
     failed += r.numFailedTests;
     skipped += r.numPendingTests + r.numTodoTests;
   }
-  const e2e = join(reports, 'e2e.json');
-  if (existsSync(e2e)) {
-    const { stats } = JSON.parse(readFileSync(e2e, 'utf8'));
+  for (const name of ['e2e.json', 'fleet.json']) {
+    const file = join(reports, name);
+    if (!existsSync(file)) continue;
+    const { stats, errors = [] } = JSON.parse(readFileSync(file, 'utf8'));
     passed += stats.expected + stats.flaky;
-    failed += stats.unexpected;
+    // Errors outside any test (a global setup that could not start the servers) count as failures.
+    failed += stats.unexpected + errors.length;
     skipped += stats.skipped;
   }
   return `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;

@@ -13,35 +13,50 @@ export interface OutboxMail {
   link: string | undefined;
 }
 
-function outboxDir(): string {
+/**
+ * The outbox folders to read: every one listed in E2E_OUTBOX_DIRS (comma-separated; the fleet
+ * test runs several instances, each with its own DATA_DIR), else the one server's.
+ */
+function outboxDirs(): string[] {
+  const listed = process.env.E2E_OUTBOX_DIRS;
+  if (listed) return listed.split(',').filter(Boolean);
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: global setup did not run');
-  return join(dataDir, 'outbox');
+  return [join(dataDir, 'outbox')];
 }
 
-/** Every mail in the outbox, oldest first, with quoted-printable undone. */
+/**
+ * Every mail in the outboxes, oldest first (file names start with the time they were written),
+ * with quoted-printable undone.
+ */
 export function readOutbox(): OutboxMail[] {
-  let names: string[];
+  return outboxDirs()
+    .flatMap((dir) => mailFiles(dir).map((file) => ({ dir, file })))
+    .sort((x, y) => (x.file < y.file ? -1 : x.file > y.file ? 1 : 0))
+    .map(({ dir, file }) => {
+      const raw = readFileSync(join(dir, file), 'utf8');
+      const body = raw
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_match, hex: string) =>
+          String.fromCharCode(parseInt(hex, 16)),
+        );
+      return {
+        file,
+        to: /^To: (.+)$/m.exec(raw)?.[1]?.trim() ?? '',
+        subject: /^Subject: (.+)$/m.exec(raw)?.[1]?.trim() ?? '',
+        body,
+        link: /https?:\/\/[^\s"<>]+\?token=[A-Za-z0-9_%-]+/.exec(body)?.[0],
+      };
+    });
+}
+
+function mailFiles(dir: string): string[] {
   try {
-    names = readdirSync(outboxDir())
-      .filter((name) => name.endsWith('.eml'))
-      .sort();
+    return readdirSync(dir).filter((name) => name.endsWith('.eml'));
   } catch {
+    // No mail written there yet.
     return [];
   }
-  return names.map((file) => {
-    const raw = readFileSync(join(outboxDir(), file), 'utf8');
-    const body = raw
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return {
-      file,
-      to: /^To: (.+)$/m.exec(raw)?.[1]?.trim() ?? '',
-      subject: /^Subject: (.+)$/m.exec(raw)?.[1]?.trim() ?? '',
-      body,
-      link: /https?:\/\/[^\s"<>]+\?token=[A-Za-z0-9_%-]+/.exec(body)?.[0],
-    };
-  });
 }
 
 /** The mails to `to` whose subject matches, oldest first. */

@@ -56,6 +56,8 @@ async function waitUntilReady(url, exitCode = () => null, timeoutMs = 30_000) {
  * @typedef {object} BuiltServer
  * @property {string} base the server's origin, also its PUBLIC_ORIGIN
  * @property {number | undefined} pid
+ * @property {Promise<{ code: number | null, signal: string | null }>} exited resolves when the
+ *   process ends, however it was stopped
  * @property {() => Promise<unknown>} kill SIGKILL: no shutdown hook runs, nothing is flushed
  * @property {() => Promise<unknown>} stop SIGTERM: the graceful shutdown
  */
@@ -98,6 +100,7 @@ export async function startBuiltServer({ dataDir, port, env = {}, quiet = false 
   return {
     base,
     pid: child.pid,
+    exited,
     kill() {
       child.kill('SIGKILL');
       return exited;

@@ -117,10 +117,10 @@ export async function buildApp(
   app.addHook('onClose', () => database.close());
 
   echoRequestId(app);
-  closeConnectionsWhileDraining(app);
   registerErrorHandling(app);
   refuseNulCharacters(app);
   registerSecurityHeaders(app, securityHeaders);
+  closeConnectionsWhileDraining(app);
   guardAgainstStalledBodies(
     app,
     { windowMs: config.timeouts.bodyStallWindowMs, minBytes: config.timeouts.bodyStallMinBytes },

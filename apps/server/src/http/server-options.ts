@@ -18,6 +18,7 @@ export function serverOptions(
   | 'connectionTimeout'
   | 'frameworkErrors'
   | 'clientErrorHandler'
+  | 'return503OnClosing'
 > & { http: { headersTimeout: number; connectionsCheckingInterval: number } } {
   return {
     requestTimeout: timeouts.requestMs,
@@ -29,6 +30,8 @@ export function serverOptions(
     },
     frameworkErrors: makeFrameworkErrorHandler(securityHeaders),
     clientErrorHandler: makeClientErrorHandler(securityHeaders),
+    // Requests arriving while closing get the envelope's 503 from http/draining.ts instead.
+    return503OnClosing: false,
   };
 }
 

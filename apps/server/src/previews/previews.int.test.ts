@@ -93,21 +93,25 @@ async function replacePicture(session: SignedIn, pb: PersonalBest, width: number
 }
 
 describe('preview images', () => {
-  it('are JPEGs of their exact sizes, kept for good by anyone who shows them', async () => {
-    const pb = await createPb(t.app, me, weightFields('Sizes'));
-    for (const kind of ['profile', 'pb', 'story'] as const) {
-      const res = await get(await currentUrl(kind, pb.id));
-      expect(res.statusCode, kind).toBe(200);
-      expect(res.headers['content-type']).toBe('image/jpeg');
-      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
-      const meta = await sharp(res.rawPayload).metadata();
-      expect({ format: meta.format, width: meta.width, height: meta.height }, kind).toEqual({
-        format: 'jpeg',
-        ...SIZES[kind],
-      });
-    }
-  });
+  it(
+    'are JPEGs of their exact sizes, kept for good by anyone who shows them',
+    { timeout: 20_000 },
+    async () => {
+      const pb = await createPb(t.app, me, weightFields('Sizes'));
+      for (const kind of ['profile', 'pb', 'story'] as const) {
+        const res = await get(await currentUrl(kind, pb.id));
+        expect(res.statusCode, kind).toBe(200);
+        expect(res.headers['content-type']).toBe('image/jpeg');
+        expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+        const meta = await sharp(res.rawPayload).metadata();
+        expect({ format: meta.format, width: meta.width, height: meta.height }, kind).toEqual({
+          format: 'jpeg',
+          ...SIZES[kind],
+        });
+      }
+    },
+  );
 
   it('are at the addresses PreviewLinks gives a page', async () => {
     const pb = await createPb(t.app, me, weightFields('Links'));
@@ -122,7 +126,7 @@ describe('preview images', () => {
     );
   });
 
-  it("draw a video's poster, or the fallback when it has none", async () => {
+  it("draw a video's poster, or the fallback when it has none", { timeout: 20_000 }, async () => {
     const run = { title: 'Run', category: 'Running', value: '0:22:48' };
     const withPoster = await postPb(t.app, me, run, [
       { data: fixture('v29.mp4'), contentType: 'video/mp4' },

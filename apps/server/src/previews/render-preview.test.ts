@@ -23,7 +23,7 @@ async function sizeOf(jpeg: Buffer) {
 }
 
 describe('renderPreview', () => {
-  it('draws every kind at its size, from pictures of any shape', async () => {
+  it('draws every kind at its size, from pictures of any shape', { timeout: 20_000 }, async () => {
     const read = async (url: string) =>
       url.includes('avatars') ? picture(512, 512) : picture(1080, 300);
     const cases: [PreviewFacts, number, number][] = [

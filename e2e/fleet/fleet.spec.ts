@@ -1,0 +1,385 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+import { apiSignIn, createVerifiedAccount, newAccount } from '../support/accounts.js';
+import { createPb, makePhoto, storyVideo } from '../support/share.js';
+import {
+  clientAddress,
+  control,
+  fleetInstances,
+  multipartBody,
+  rawRequest,
+  reportFigures,
+  test,
+  type RawRequest,
+} from './support.js';
+
+const [A, B] = fleetInstances();
+
+// In order, in one worker: the last test stops and restarts instance A, which the others call
+// directly. A failure does not skip the tests after it.
+test.describe.configure({ mode: 'default' });
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+test('a session started on one instance is good on the other', async ({ request }) => {
+  const account = await createVerifiedAccount(request);
+  const login = await request.post(`${A.base}/v1/auth/login`, {
+    data: { email: account.email, password: account.password },
+  });
+  expect(login.status()).toBe(200);
+  const { accessToken } = ((await login.json()) as { data: { accessToken: string } }).data;
+
+  const profile = await request.get(`${B.base}/v1/users/profile`, { headers: bearer(accessToken) });
+  expect(profile.status(), await profile.text()).toBe(200);
+  // The refresh cookie A set rotates on B.
+  const refreshed = await request.post(`${B.base}/v1/auth/refresh`);
+  expect(refreshed.status(), await refreshed.text()).toBe(200);
+});
+
+test('failed sign-ins are counted once over both instances', async ({ request }) => {
+  const email = `${newAccount().username}@example.com`;
+  const headers = { 'x-forwarded-for': clientAddress() };
+  const attempt = (instance: typeof A) =>
+    request.post(`${instance.base}/v1/auth/login`, {
+      headers,
+      data: { email, password: 'not-the-password' },
+    });
+
+  const failures: string[] = [];
+  for (const instance of [A, B, A]) {
+    expect((await attempt(instance)).status()).toBe(401);
+    failures.push(instance.name);
+  }
+  // Three failures for one e-mail from one address: the next attempt waits, whichever instance
+  // it reaches.
+  const fourth = await attempt(B);
+  expect(fourth.status()).toBe(429);
+  expect(Number(fourth.headers()['retry-after'])).toBeGreaterThan(0);
+  const fifth = await attempt(A);
+  expect(fifth.status()).toBe(429);
+  await reportFigures('sign-in limit', {
+    failedAllowed: failures.join(','),
+    then: { [B.name]: fourth.status(), [A.name]: fifth.status() },
+  });
+});
+
+test('registrations from one address are limited to 20 an hour over both instances', async ({
+  request,
+}) => {
+  const headers = { 'x-forwarded-for': clientAddress() };
+  const register = (instance: typeof A) => {
+    const account = newAccount();
+    return request.post(`${instance.base}/v1/auth/register`, {
+      headers,
+      data: { email: account.email, password: account.password, displayName: account.username },
+    });
+  };
+  const accepted: Record<string, number> = { [A.name]: 0, [B.name]: 0 };
+  for (let i = 0; i < 20; i++) {
+    const instance = i % 2 ? B : A;
+    const answer = await register(instance);
+    expect(answer.status(), await answer.text()).toBe(201);
+    accepted[instance.name] = (accepted[instance.name] ?? 0) + 1;
+  }
+  const refusedA = await register(A);
+  const refusedB = await register(B);
+  expect(refusedA.status()).toBe(429);
+  expect(refusedB.status()).toBe(429);
+  // Another address is not held back.
+  const other = await request.post(`${B.base}/v1/auth/register`, {
+    headers: { 'x-forwarded-for': clientAddress() },
+    data: {
+      email: newAccount().email,
+      password: 'Secret-123456',
+      displayName: newAccount().username,
+    },
+  });
+  expect(other.status(), await other.text()).toBe(201);
+  await reportFigures('registration limit', {
+    accepted,
+    then: { [A.name]: refusedA.status(), [B.name]: refusedB.status() },
+  });
+});
+
+test('a change made through one instance shows through the other on the very next request', async ({
+  request,
+  playwright,
+}) => {
+  const account = await createVerifiedAccount(request);
+  const token = await apiSignIn(request, account);
+  const publicApi = `${B.base}/v1/pbs/user/${account.username}`;
+  const publicPage = `${B.base}/${account.username}`;
+  const readB = async () => {
+    const api = await request.get(publicApi);
+    const page = await request.get(publicPage);
+    expect(api.status()).toBe(200);
+    expect(page.status()).toBe(200);
+    const profile = ((await api.json()) as { data: PublicAnswer }).data;
+    return { profile, html: await page.text() };
+  };
+  // B has the empty profile ready in its memory before anything changes.
+  expect((await readB()).profile.pbs).toEqual([]);
+
+  const onA = await instanceContext(playwright, A.base);
+  const pb = await createPb(onA, token, {
+    title: 'Front Squat',
+    value: '140 kg',
+    story: 'First time past the old school record.',
+  });
+  let seen = await readB();
+  expect(seen.profile.pbs.map((p) => p.title)).toEqual(['Front Squat']);
+  expect(seen.html).toContain('Front Squat');
+
+  const edit = await onA.put('/v1/pbs', {
+    headers: bearer(token),
+    data: {
+      id: pb.id,
+      title: 'Front Squat',
+      category: 'Weight Training',
+      value: '142.5 kg',
+      date: '2026-03-04',
+      story: 'Edited on instance A.',
+    },
+  });
+  expect(edit.status(), await edit.text()).toBe(200);
+  seen = await readB();
+  expect(seen.profile.pbs[0]?.story).toBe('Edited on instance A.');
+  expect(seen.html).toContain('Edited on instance A.');
+
+  const bio = await onA.put('/v1/users', {
+    headers: bearer(token),
+    data: { bio: 'Squats on two servers.' },
+  });
+  expect(bio.status(), await bio.text()).toBe(200);
+  seen = await readB();
+  expect(seen.profile.user.bio).toBe('Squats on two servers.');
+  expect(seen.html).toContain('Squats on two servers.');
+
+  const hide = await onA.patch('/v1/pbs/visibility', {
+    headers: bearer(token),
+    data: { id: pb.id, isVisible: false },
+  });
+  expect(hide.status()).toBe(200);
+  expect((await readB()).profile.pbs).toEqual([]);
+  await onA.dispose();
+  await reportFigures('read-after-write through the other instance', {
+    writes: ['create', 'edit', 'bio', 'hide'],
+    seenOnFirstRead: 4,
+  });
+});
+
+test('media uploaded through one instance is served by the other from the bucket', async ({
+  request,
+  playwright,
+}) => {
+  const account = await createVerifiedAccount(request);
+  const token = await apiSignIn(request, account);
+  const onA = await instanceContext(playwright, A.base);
+  const video = await createPb(onA, token, {
+    title: '5K Run',
+    category: 'Running',
+    value: '0:22:48',
+    media: 'video',
+  });
+  const photo = await createPb(onA, token, { title: 'Deadlift', value: '200 kg' });
+  await onA.dispose();
+
+  const videoUrl = video.media.url;
+  expect(videoUrl).toMatch(/^\/media\//);
+  const fromB = await request.get(`${B.base}${videoUrl}`);
+  expect(fromB.status()).toBe(200);
+  expect(fromB.headers()['content-type']).toBe('video/webm');
+  expect(sha256(await fromB.body())).toBe(sha256(storyVideo()));
+  // Seeking, as a video player asks for it.
+  const range = await request.get(`${B.base}${videoUrl}`, { headers: { range: 'bytes=0-99' } });
+  expect(range.status()).toBe(206);
+  expect((await range.body()).length).toBe(100);
+
+  const photoUrl = photo.media.url;
+  const [photoA, photoB] = await Promise.all([
+    request.get(`${A.base}${photoUrl}`),
+    request.get(`${B.base}${photoUrl}`),
+  ]);
+  expect(photoB.status()).toBe(200);
+  expect(sha256(await photoB.body())).toBe(sha256(await photoA.body()));
+
+  // Nothing of it on either instance's own disk: media lives in the bucket only.
+  for (const instance of [A, B]) expect(filesUnder(join(instance.dataDir, 'media'))).toEqual([]);
+  await reportFigures('media across instances', {
+    uploadedThrough: A.name,
+    servedBy: B.name,
+    videoBytes: storyVideo().length,
+    localMediaFiles: 0,
+  });
+});
+
+test('SIGTERM during 50 concurrent requests fails none of them', async ({ request }) => {
+  test.setTimeout(90_000);
+  // Two sharers, each with two public PBs (photo and video) to read and two uploads to make (an
+  // account may upload two files at once), of an exercise it has: history entries, so the free
+  // plan's three exercises never refuse them.
+  const sharers = await Promise.all(
+    [0, 1].map(async () => {
+      const account = await createVerifiedAccount(request);
+      const token = await apiSignIn(request, account);
+      const photo = await createPb(request, token, { title: 'Bench Press', value: '100 kg' });
+      const video = await createPb(request, token, {
+        title: 'Mile',
+        category: 'Running',
+        value: '0:05:59',
+        media: 'video',
+      });
+      return { account, token, media: [photo.media.url, video.media.url] };
+    }),
+  );
+
+  // A retry of this test finds A stopped by the first attempt.
+  if ((await instanceStatus(A.name)).exited) await control('POST', `/instances/${A.name}/restart`);
+  // As a load balancer does before a deploy stops an instance: no new requests for A, so what
+  // follows reaches A only as these 50.
+  await control('POST', `/instances/${A.name}/drain`);
+  const { pid } = await instanceStatus(A.name);
+  expect(pid).toBeGreaterThan(0);
+
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const address = { 'x-forwarded-for': clientAddress() };
+  const requests: (RawRequest & { kind: string })[] = [];
+  const get = (kind: string, path: string, headers: Record<string, string> = {}) =>
+    requests.push({
+      kind,
+      method: 'GET',
+      url: `${A.base}${path}`,
+      headers: { ...address, ...headers },
+    });
+  for (let i = 0; i < 16; i++) get('public page', `/${sharers[i % 2]?.account.username}`);
+  for (let i = 0; i < 10; i++)
+    get('public API', `/v1/pbs/user/${sharers[i % 2]?.account.username}`);
+  for (let i = 0; i < 8; i++) get('own PBs', '/v1/pbs', bearer(sharers[i % 2]?.token ?? ''));
+  for (let i = 0; i < 6; i++) get('media', sharers[i % 2]?.media[Math.floor(i / 2) % 2] ?? '');
+  for (let i = 0; i < 6; i++) get('landing and pricing', i % 2 ? '/pricing' : '/');
+  for (const [i, sharer] of [...sharers, ...sharers].entries()) {
+    const { body, contentType } = multipartBody(
+      {
+        title: 'Bench Press',
+        category: 'Weight Training',
+        value: `${90 + i} kg`,
+        date: '',
+        story: '',
+      },
+      { field: 'file', name: 'bench.png', type: 'image/png', data: makePhoto(540, 720) },
+    );
+    requests.push({
+      kind: 'PB upload',
+      method: 'POST',
+      url: `${A.base}/v1/pbs`,
+      headers: { ...address, ...bearer(sharer.token), 'content-type': contentType },
+      body,
+      release: released,
+    });
+  }
+  expect(requests).toHaveLength(50);
+
+  const sent = requests.map((r) => ({ kind: r.kind, ...rawRequest(r) }));
+  let finished = 0;
+  for (const s of sent) void s.done.then(() => finished++);
+  // Every request is with A (an upload has sent half its body and waits) before the signal.
+  await Promise.all(sent.map((s) => s.taken));
+  const inFlightAtSigterm = sent.length - finished;
+  const sigtermAt = Date.now();
+  process.kill(pid, 'SIGTERM');
+  // The uploads finish their bodies while A is already shutting down.
+  setTimeout(release, 250);
+  const outcomes = await Promise.all(sent.map(async (s) => ({ kind: s.kind, ...(await s.done) })));
+  const lastAnswerMs = Date.now() - sigtermAt;
+
+  const failed = outcomes.filter((o) => !o.status || o.status < 200 || o.status > 299);
+  expect(failed, 'requests that did not end 2xx').toEqual([]);
+  expect(inFlightAtSigterm).toBeGreaterThanOrEqual(4);
+
+  // A finishes them and exits on its own, well inside SHUTDOWN_TIMEOUT_MS.
+  let exited: InstanceStatus['exited'] = null;
+  await expect
+    .poll(
+      async () => {
+        exited = (await instanceStatus(A.name)).exited;
+        return exited !== null;
+      },
+      { timeout: 9_000 },
+    )
+    .toBe(true);
+  const exitedAfterMs = Date.now() - sigtermAt;
+  expect(exited).toEqual({ code: 0, signal: null });
+
+  // The fleet carries on: B alone through the proxy, then A again once restarted.
+  const alone = await Promise.all(
+    Array.from({ length: 6 }, () => request.get(`/${sharers[0]?.account.username}`)),
+  );
+  expect(alone.map((r) => [r.status(), r.headers()['x-fleet-instance']])).toEqual(
+    Array.from({ length: 6 }, () => [200, B.name]),
+  );
+  await control('POST', `/instances/${A.name}/restart`);
+  await expect
+    .poll(async () => (await request.get('/healthz')).headers()['x-fleet-instance'])
+    .toBe(A.name);
+  const restarted = await request.get(`${A.base}/v1/pbs/user/${sharers[1]?.account.username}`);
+  expect(restarted.status()).toBe(200);
+
+  await reportFigures('SIGTERM with 50 requests in flight', {
+    requests: countBy(outcomes.map((o) => o.kind)),
+    answered2xx: outcomes.length - failed.length,
+    stillRunningAtSigterm: inFlightAtSigterm,
+    lastAnswerMsAfterSigterm: lastAnswerMs,
+    exitedMsAfterSigterm: exitedAfterMs,
+    exit: exited,
+  });
+});
+
+type Playwright = PlaywrightWorkerArgs['playwright'];
+
+interface InstanceStatus {
+  name: string;
+  pid: number;
+  exited: { code: number | null; signal: string | null } | null;
+}
+
+async function instanceStatus(name: string): Promise<InstanceStatus> {
+  const found = (await control<InstanceStatus[]>('GET', '/instances')).find((i) => i.name === name);
+  if (!found) throw new Error(`no instance ${name}`);
+  return found;
+}
+
+interface PublicAnswer {
+  user: { bio: string };
+  pbs: { title: string; story: string }[];
+}
+
+/** A request context aimed at one instance directly (relative paths go to it). */
+function instanceContext(playwright: Playwright, baseURL: string): Promise<APIRequestContext> {
+  return playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
+  });
+}
+
+function sha256(data: Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+function countBy(items: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const item of items) counts[item] = (counts[item] ?? 0) + 1;
+  return counts;
+}
