@@ -31,6 +31,11 @@ const ssrBuild: BuildEnvironmentOptions = {
 const clientBuild: BuildEnvironmentOptions = {
   outDir: 'dist',
   emptyOutDir: true,
+  // The app has one stylesheet (index.css), linked by both documents and inlined by the server
+  // into the prerendered pages. As one file, no lazily loaded chunk lists it among what it needs:
+  // split, it could be attached to a chunk the landing page loads after hydrating and be fetched
+  // and applied a second time over the inlined copy (a restyle, and a layout shift).
+  cssCodeSplit: false,
   rolldownOptions: {
     input: { main: 'index.html', prerendered: 'prerendered.html' },
     output: {

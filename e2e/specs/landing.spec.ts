@@ -1,3 +1,7 @@
+import { gzipSync } from 'node:zlib';
+import type { Response as PlaywrightResponse } from '@playwright/test';
+
+import { signedInAccount } from '../support/accounts.js';
 import { test, expect } from '../support/fixtures.js';
 
 test.describe('landing page', () => {
@@ -113,5 +117,84 @@ test.describe('landing page', () => {
     await expect(dialog).toBeHidden();
     await expect(trigger).toBeFocused();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('hydrates with at most 135 KB of script (gzip), none of the rest of the app', async ({
+    page,
+  }) => {
+    const scripts: PlaywrightResponse[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response);
+    });
+    // Hydrated (the fixture waits for it): every script the page needs has arrived.
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Share your PBs' })).toBeVisible();
+
+    const bodies = await Promise.all(scripts.map((response) => response.body()));
+    const gzipBytes = bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+    expect(gzipBytes).toBeLessThanOrEqual(135 * 1024);
+    // Strings that only the query client, zod, the toast outlet, the session guard and another
+    // page carry: the landing page loads them on the way elsewhere, not to be read.
+    const code = bodies.map((body) => body.toString('utf8')).join('\n');
+    for (const marker of [
+      'No QueryClient set',
+      'ZodError',
+      'data-sonner-toaster',
+      'Loading your account',
+      'Welcome back',
+    ]) {
+      expect(code, `a landing page script contains '${marker}'`).not.toContain(marker);
+    }
+  });
+
+  test('its links open their page within the app, and Back returns to it', async ({ page }) => {
+    await page.goto('/');
+    // Gone on a full page load: following the link must not reload the document.
+    await page.evaluate('window.__sameDocument = true');
+
+    const cta = page.getByRole('region', { name: 'Your next PB deserves an audience' });
+    await cta.getByRole('link', { name: 'Create your free page' }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Create your account' }),
+    ).toBeVisible();
+    expect(await page.evaluate('window.__sameDocument')).toBe(true);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Every PB has a story. Show it off.' }),
+    ).toBeVisible();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+    expect(await page.evaluate('window.__sameDocument')).toBe(true);
+  });
+
+  test('shows a signed-in visitor their avatar and Upgrade to Pro in the top bar', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await signedInAccount(page, request);
+    await page.goto('/');
+
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Your profile' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'PBShare home' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    if (testInfo.project.name === 'desktop') {
+      await expect(header.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute(
+        'href',
+        '/pricing',
+      );
+    } else {
+      await header.getByRole('button', { name: 'Open menu' }).click();
+      await expect(header.getByRole('link', { name: 'Upgrade to Pro' })).toBeVisible();
+    }
+    await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Every PB has a story. Show it off.' }),
+    ).toBeVisible();
   });
 });

@@ -74,6 +74,3 @@ export type User = z.infer<typeof userSchema>;
 
 export const sessionSchema = z.object({ accessToken: z.string(), user: userSchema });
 export type Session = z.infer<typeof sessionSchema>;
-
-/** localStorage key of the access token (docs/PRODUCT.md §3). */
-export const ACCESS_TOKEN_STORAGE_KEY = 'accessToken';

@@ -17,5 +17,6 @@ export * from './public-page.js';
 export * from './public-profile.js';
 export * from './product.js';
 export * from './responses.js';
+export * from './session-key.js';
 export * from './uploads.js';
 export * from './username.js';

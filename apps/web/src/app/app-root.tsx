@@ -12,10 +12,10 @@ z.config({ jitless: true });
 
 /**
  * The whole app in the browser: its providers and a router over every route. Made once per page
- * load, after any prerendered page's routes have been loaded (hydrate-prerendered.tsx).
+ * load, after any prerendered page's routes have been loaded (load-route-modules.ts), with the
+ * router of the caller's making when it has to act on it (take-over.tsx).
  */
-export function createApp() {
-  const router = createBrowserRouter(routes);
+export function createApp(router = createBrowserRouter(routes)) {
   return (
     <StrictMode>
       <AppProviders>

@@ -1,4 +1,4 @@
-import { FREE_TIER_PB_LIMIT } from '@pbshare/shared';
+import { FREE_LIMIT_TEXT } from '@pbshare/shared';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 
@@ -18,8 +18,8 @@ export function ClosingCta() {
             Your next PB deserves an audience
           </h2>
           <p className="mx-auto mt-5 max-w-xl text-lg text-white/75 text-pretty">
-            Create your page in a minute. Free for up to {FREE_TIER_PB_LIMIT} personal bests,
-            upgrade once when you want more.
+            Create your page in a minute. Free for {FREE_LIMIT_TEXT}, upgrade once when you want
+            more.
           </p>
           <div className="mt-9 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <Button asChild size="lg" className="w-full shadow-glow sm:w-auto">

@@ -1,0 +1,12 @@
+import { startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+
+import { LandingApp } from './landing-app';
+
+/** Hydrates the prerendered landing page for a visitor with the lean app (landing-app.tsx). */
+export function hydrateLanding(container: HTMLElement): void {
+  // A transition: React hydrates in slices, letting the browser in between on a slow phone.
+  startTransition(() => {
+    hydrateRoot(container, <LandingApp />);
+  });
+}
