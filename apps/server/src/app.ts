@@ -38,7 +38,8 @@ import { AuthService } from './modules/auth/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { PbMediaStore } from './media/pb-media.js';
 import { uploadTmpDir } from './media/stale-uploads.js';
-import { UploadLimiter } from './media/upload-limiter.js';
+import { UploadLimiter, type UploadSlots } from './media/upload-limiter.js';
+import { RedisUploadSlots } from './shared-state/redis-upload-slots.js';
 import { PbsRepository } from './modules/pbs/repository.js';
 import { pbsRoutes } from './modules/pbs/routes.js';
 import { PbsService } from './modules/pbs/service.js';
@@ -77,7 +78,7 @@ export interface AppDependencies {
   /** Replaces the mailer chosen from the config (SMTP_URL, else the outbox). */
   mailer?: Mailer;
   /** Replaces the per-account upload limits (tests that need many uploads at once). */
-  uploads?: UploadLimiter;
+  uploads?: UploadSlots;
   /** Replaces the payment provider chosen from the config (Stripe, else the demo). */
   payments?: PaymentProvider;
   /** Sees every route as it is registered: the quality gates build their route table from it. */
@@ -225,7 +226,11 @@ export async function buildApp(
   );
   const secureCookies = config.publicOrigin.startsWith('https:');
   // One limiter for PB media and avatars: the limits are per account, whatever is uploaded.
-  const uploads = deps.uploads ?? new UploadLimiter();
+  const uploads =
+    deps.uploads ??
+    (redis
+      ? new RedisUploadSlots(redis, app.log, config.timeouts.requestMs || ONE_HOUR_MS)
+      : new UploadLimiter());
 
   await app.register(healthRoutes, {
     database,

@@ -18,14 +18,14 @@ import { authOf, type RequireAuth } from '../../http/auth-guard.js';
 import { ok } from '../../http/envelope.js';
 import { isTooLarge } from '../../media/receive-upload.js';
 import { closeUnreadBody, refuseDeclaredBodyOver } from '../../media/upload-body.js';
-import type { UploadLimiter } from '../../media/upload-limiter.js';
+import type { UploadSlots } from '../../media/upload-limiter.js';
 import type { DataExportService } from './service.js';
 
 export interface DataExportRouteDeps {
   data: DataExportService;
   requireAuth: RequireAuth;
   uploadDir: string;
-  uploads: UploadLimiter;
+  uploads: UploadSlots;
   /** The largest archive an import reads; tests set a smaller one. */
   maxArchiveBytes?: number;
 }
@@ -70,7 +70,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod<DataExportRouteDeps> = asyn
       const userId = authOf(request).userId;
       // Refused before the body is read: an account with PBs cannot import.
       await data.assertEmpty(userId);
-      const release = uploads.begin(userId);
+      const release = await uploads.acquire(userId);
       let archivePath: string | undefined;
       try {
         archivePath = await receiveArchive(request, uploadDir, maxArchiveBytes, tooLargeMessage);

@@ -26,7 +26,7 @@ import {
   type ReceivedFile,
 } from '../../media/receive-upload.js';
 import { closeUnreadBody, refuseDeclaredBodyOver } from '../../media/upload-body.js';
-import type { UploadLimiter } from '../../media/upload-limiter.js';
+import type { UploadSlots } from '../../media/upload-limiter.js';
 import { parsePbFields } from './pb-input.js';
 import { idempotentRecordId } from './record-id.js';
 import type { PbsService, UploadedMedia } from './service.js';
@@ -35,7 +35,7 @@ export interface PbsRouteDeps {
   pbs: PbsService;
   requireAuth: RequireAuth;
   uploadDir: string;
-  uploads: UploadLimiter;
+  uploads: UploadSlots;
 }
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -90,7 +90,7 @@ export const pbsRoutes: FastifyPluginAsyncZod<PbsRouteDeps> = async (app, deps) 
     // edit of text alone is never refused.
     const beforeFile = async () => {
       if (release) return;
-      release = uploads.begin(userId);
+      release = await uploads.acquire(userId);
       await pbs.assertStorageLeft(userId);
     };
     let upload: UploadedMedia | undefined;

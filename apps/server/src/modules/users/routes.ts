@@ -20,7 +20,7 @@ import {
   type ReceivedFile,
 } from '../../media/receive-upload.js';
 import { closeUnreadBody, refuseDeclaredBodyOver } from '../../media/upload-body.js';
-import type { UploadLimiter } from '../../media/upload-limiter.js';
+import type { UploadSlots } from '../../media/upload-limiter.js';
 import { clearRefreshCookie } from '../auth/refresh-cookie.js';
 import type { UsersService } from './service.js';
 
@@ -29,7 +29,7 @@ export interface UsersRouteDeps {
   requireAuth: RequireAuth;
   secureCookies: boolean;
   uploadDir: string;
-  uploads: UploadLimiter;
+  uploads: UploadSlots;
 }
 
 const userAnswer = { 200: successEnvelope(userSchema) };
@@ -57,8 +57,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRouteDeps> = async (app, de
     let file: ReceivedFile | undefined;
     try {
       const form = request.isMultipart()
-        ? await readProfileForm(request, deps.uploadDir, () => {
-            release ??= deps.uploads.begin(userId);
+        ? await readProfileForm(request, deps.uploadDir, async () => {
+            release ??= await deps.uploads.acquire(userId);
           })
         : { fields: request.body, file: undefined };
       file = form.file;
@@ -90,7 +90,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRouteDeps> = async (app, de
 async function readProfileForm(
   request: FastifyRequest,
   uploadDir: string,
-  beforeFile: () => void,
+  beforeFile: () => Promise<void>,
 ): Promise<{ fields: Record<string, string>; file: ReceivedFile | undefined }> {
   const fields: Record<string, string> = {};
   let file: ReceivedFile | undefined;
@@ -103,7 +103,7 @@ async function readProfileForm(
         if (part.fieldname !== 'file' && part.fieldname !== 'image') {
           throw new AppError('BAD_REQUEST', 'Send the avatar in a part named "file".');
         }
-        beforeFile();
+        await beforeFile();
         // An empty part (an untouched file input) means "no new avatar".
         file = await receiveUpload(part, uploadDir, AVATAR_RULES);
       } else if (typeof part.value === 'string') {
