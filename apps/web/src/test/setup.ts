@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 import { apiServer, startRecording } from './api-server';
@@ -23,9 +24,12 @@ afterAll(() => {
   apiServer.close();
 });
 
-// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+// Vitest runs without globals, so Testing Library cannot register its own cleanup. Toasts live
+// in sonner's module-wide store, which outlives a test's tree: without the dismissal one test's
+// toast reappears, fading out, in the next test's outlet.
 afterEach(() => {
   cleanup();
+  toast.dismiss();
 });
 
 // The session lives in localStorage; every test starts signed out, with the API's defaults.
