@@ -19,8 +19,8 @@ import { responseSerializerCompiler } from './http/response-serializer.js';
 import { serverOptions } from './http/server-options.js';
 import { AttemptLimiter } from './http/attempt-limiter.js';
 import { MemoryAttemptStore } from './http/attempt-store.js';
-import { RedisAttemptStore } from './shared-state/redis-attempt-store.js';
-import { connectRedis } from './shared-state/redis-client.js';
+import { RedisAttemptStore } from './redis/redis-attempt-store.js';
+import { connectRedis } from './redis/redis-client.js';
 import { SignInThrottle } from './http/sign-in-throttle.js';
 import { makeRequireAuth } from './http/auth-guard.js';
 import type { Mailer } from './mail/mailer.js';
@@ -39,7 +39,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { PbMediaStore } from './media/pb-media.js';
 import { uploadTmpDir } from './media/stale-uploads.js';
 import { UploadLimiter, type UploadSlots } from './media/upload-limiter.js';
-import { RedisUploadSlots } from './shared-state/redis-upload-slots.js';
+import { RedisUploadSlots } from './redis/redis-upload-slots.js';
 import { PbsRepository } from './modules/pbs/repository.js';
 import { pbsRoutes } from './modules/pbs/routes.js';
 import { PbsService } from './modules/pbs/service.js';
@@ -196,6 +196,7 @@ export async function buildApp(
   );
   const dataExportService = new DataExportService(
     new DataExportRepository(database.db),
+    pbsService,
     usersRepository,
     new PbMediaStore(storage),
     storage,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectRedis } from '../shared-state/redis-client.js';
-import { RedisAttemptStore } from '../shared-state/redis-attempt-store.js';
+import { connectRedis } from '../redis/redis-client.js';
+import { RedisAttemptStore } from '../redis/redis-attempt-store.js';
 import { MemoryAttemptStore, type AttemptStore } from './attempt-store.js';
 
 /** The attempt counters' contract, in memory and in Redis (127.0.0.1:6379, a fresh prefix). */

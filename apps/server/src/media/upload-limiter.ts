@@ -18,7 +18,7 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
 /**
  * Where the upload routes take a slot before reading a file: resolves with the function that
  * gives it back (once), or rejects with a 429. In process memory (UploadLimiter) or, for a
- * fleet, in Redis (shared-state/redis-upload-slots.ts).
+ * fleet, in Redis (redis/redis-upload-slots.ts).
  */
 export interface UploadSlots {
   acquire(userId: string): Promise<() => void>;

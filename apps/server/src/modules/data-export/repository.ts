@@ -1,31 +1,8 @@
-import type { Category, MediaType, Unit } from '@pbshare/shared';
+import type { Category, Unit } from '@pbshare/shared';
 import type { Kysely } from 'kysely';
 import { bumpProfileVersion } from '../../db/profile-version.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { StoredMedia } from '../../media/pb-media.js';
-
-/** One record as the archive needs it: its fields and the keys of its stored files. */
-export interface ArchivedRecord {
-  id: string;
-  amount: number;
-  unit: Unit;
-  sets: number | null;
-  reps: number | null;
-  story: string;
-  achievedOn: string;
-  createdAt: string;
-  mediaType: MediaType;
-  mediaKey: string;
-  cardKey: string | null;
-  posterKey: string | null;
-}
-
-export interface ArchivedExercise {
-  title: string;
-  category: Category;
-  isVisible: boolean;
-  records: ArchivedRecord[];
-}
 
 /** An exercise to import, its records' media already stored. */
 export interface ImportedExercise {
@@ -50,70 +27,9 @@ export interface ImportedExercise {
 export type ImportOutcome =
   { done: true; replacedAvatarKey: string | null } | { done: false; reason: 'not-empty' };
 
-/** The SQL of "Download my data": one account read whole, and written whole in one transaction. */
+/** The SQL of "Download my data" that PBs do not already have: an account written whole in one transaction. */
 export class DataExportRepository {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
-
-  /** The user's exercises in profile order, each with its records, oldest first. */
-  async exercisesOf(userId: string): Promise<ArchivedExercise[]> {
-    const [exercises, records] = await Promise.all([
-      this.db
-        .selectFrom('exercises')
-        .select(['id', 'title', 'category', 'is_visible'])
-        .where('user_id', '=', userId)
-        .orderBy('position')
-        .orderBy('created_at')
-        .execute(),
-      this.db
-        .selectFrom('pb_records')
-        .select([
-          'id',
-          'exercise_id',
-          'amount',
-          'unit',
-          'sets',
-          'reps',
-          'story',
-          'achieved_on',
-          'created_at',
-          'media_type',
-          'media_key',
-          'card_key',
-          'poster_key',
-        ])
-        .where('user_id', '=', userId)
-        .orderBy('achieved_on')
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute(),
-    ]);
-    const byExercise = new Map<string, ArchivedRecord[]>();
-    for (const row of records) {
-      const record: ArchivedRecord = {
-        id: row.id,
-        amount: row.amount,
-        unit: row.unit,
-        sets: row.sets,
-        reps: row.reps,
-        story: row.story,
-        achievedOn: row.achieved_on,
-        createdAt: row.created_at,
-        mediaType: row.media_type,
-        mediaKey: row.media_key,
-        cardKey: row.card_key,
-        posterKey: row.poster_key,
-      };
-      const own = byExercise.get(row.exercise_id);
-      if (own) own.push(record);
-      else byExercise.set(row.exercise_id, [record]);
-    }
-    return exercises.map((row) => ({
-      title: row.title,
-      category: row.category,
-      isVisible: row.is_visible === 1,
-      records: byExercise.get(row.id) ?? [],
-    }));
-  }
 
   async hasExercises(userId: string): Promise<boolean> {
     const row = await this.db

@@ -36,7 +36,9 @@ import {
   planImport,
   type ImportPlan,
 } from './import-plan.js';
-import type { ArchivedRecord, DataExportRepository, ImportedExercise } from './repository.js';
+import type { RecordRow } from '../pbs/repository.js';
+import type { PbsService } from '../pbs/service.js';
+import type { DataExportRepository, ImportedExercise } from './repository.js';
 
 export const NOT_EMPTY_MESSAGE =
   'Import works only into an account with no personal bests yet. Delete your PBs first, or import into a new account.';
@@ -50,6 +52,7 @@ export const NOT_EMPTY_MESSAGE =
 export class DataExportService {
   constructor(
     private readonly data: DataExportRepository,
+    private readonly pbs: PbsService,
     private readonly users: UsersRepository,
     private readonly media: PbMediaStore,
     private readonly storage: Storage,
@@ -58,7 +61,7 @@ export class DataExportService {
 
   async exportArchive(userId: string): Promise<{ fileName: string; stream: Readable }> {
     const user = await this.requireUser(userId);
-    const exercises = await this.data.exercisesOf(userId);
+    const exercises = await this.pbs.exercisesWithAllRecords(userId);
     const now = new Date();
     const files: ArchiveFile[] = [];
     const add = (key: string, path: string) => {
@@ -77,12 +80,12 @@ export class DataExportService {
           : null,
         tier: user.subscriptionTier,
       },
-      exercises: exercises.map((exercise, order) => ({
+      exercises: exercises.map(({ exercise, records }, order) => ({
         title: exercise.title,
         category: exercise.category,
         isVisible: exercise.isVisible,
         order,
-        records: exercise.records.map((record) => ({
+        records: oldestFirst(records).map((record) => ({
           amount: record.amount,
           unit: record.unit,
           achievedOn: record.achievedOn,
@@ -277,20 +280,31 @@ export class DataExportService {
 
 /** The archive's paths for a record's stored files; each is also added to the archive. */
 function archivedMedia(
-  record: ArchivedRecord,
+  record: RecordRow,
   add: (key: string, path: string) => string,
 ): DataArchive['exercises'][number]['records'][number]['media'] {
+  const { media } = record;
   const folder = `media/${record.id}`;
   const main =
-    record.mediaType === 'image'
+    media.type === 'image'
       ? `${folder}/full.webp`
-      : `${folder}/original.${extensionOf(record.mediaKey)}`;
+      : `${folder}/original.${extensionOf(media.mediaKey)}`;
   return {
-    type: record.mediaType,
-    file: add(record.mediaKey, main),
-    card: record.cardKey ? add(record.cardKey, `${folder}/card.webp`) : null,
-    poster: record.posterKey ? add(record.posterKey, `${folder}/poster.webp`) : null,
+    type: media.type,
+    file: add(media.mediaKey, main),
+    card: media.cardKey ? add(media.cardKey, `${folder}/card.webp`) : null,
+    poster: media.posterKey ? add(media.posterKey, `${folder}/poster.webp`) : null,
   };
+}
+
+/** The archive lists an exercise's records as they happened: by day, then by saving, then id. */
+function oldestFirst(records: readonly RecordRow[]): RecordRow[] {
+  return [...records].sort(
+    (a, b) =>
+      a.achievedOn.localeCompare(b.achievedOn) ||
+      a.createdAt.localeCompare(b.createdAt) ||
+      a.id.localeCompare(b.id),
+  );
 }
 
 function extensionOf(key: string): string {

@@ -60,6 +60,16 @@ export class PbsService {
 
   /** Each exercise in the user's order with its current record and the rest, newest first. */
   private async exercisesWithRecords(userId: string) {
+    return (await this.exercisesWithAllRecords(userId)).flatMap(({ exercise, records }) => {
+      const split = splitCurrent(records);
+      return split ? [{ exercise, ...split }] : [];
+    });
+  }
+
+  /** Each exercise in the user's order with all its records, in no particular order. */
+  async exercisesWithAllRecords(
+    userId: string,
+  ): Promise<{ exercise: ExerciseRow; records: RecordRow[] }[]> {
     const [exercises, records] = await Promise.all([
       this.pbs.exercisesOf(userId),
       this.pbs.recordsOf(userId),
@@ -70,10 +80,7 @@ export class PbsService {
       if (own) own.push(record);
       else byExercise.set(record.exerciseId, [record]);
     }
-    return exercises.flatMap((exercise) => {
-      const split = splitCurrent(byExercise.get(exercise.id) ?? []);
-      return split ? [{ exercise, ...split }] : [];
-    });
+    return exercises.map((exercise) => ({ exercise, records: byExercise.get(exercise.id) ?? [] }));
   }
 
   /** Every stored file of the user's PB media: what deleting the account must remove. */

@@ -1,11 +1,5 @@
 import { usernameKey, type SubscriptionTier } from '@pbshare/shared';
-import {
-  sql,
-  type CompiledQuery,
-  type ExpressionBuilder,
-  type Kysely,
-  type Selectable,
-} from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import { bumpProfileVersion } from '../../db/profile-version.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { hasProTime } from '../billing/repository.js';
@@ -71,20 +65,8 @@ function toRecord(
   };
 }
 
-type VersionRow = Pick<Row, 'id' | 'profile_version'>;
-
 export class UsersRepository {
-  // Compiled once: every public page view runs it, and building and compiling the query each time
-  // took longer (about 3.5 µs on SQLite) than running it (about 4 µs).
-  private readonly profileVersionQuery: CompiledQuery<VersionRow>;
-
-  constructor(private readonly db: Kysely<DatabaseSchema>) {
-    this.profileVersionQuery = db
-      .selectFrom('users')
-      .select(['id', 'profile_version'])
-      .where('display_name_key', '=', '')
-      .compile();
-  }
+  constructor(private readonly db: Kysely<DatabaseSchema>) {}
 
   async findById(id: string): Promise<UserRecord | undefined> {
     return this.findWhere('id', id);
@@ -129,19 +111,6 @@ export class UsersRepository {
       .where('held_until', '>', new Date().toISOString());
     if (exceptUserId) hold = hold.where('user_id', '!=', exceptUserId);
     return (await hold.executeTakeFirst()) !== undefined;
-  }
-
-  /**
-   * What the public page needs to know first about a name, in one indexed read: whose it is and
-   * the version of what a visitor sees of them (`profile_version`).
-   */
-  async profileVersionOf(nameKey: string): Promise<{ id: string; version: number } | undefined> {
-    const { rows } = await this.db.executeQuery<VersionRow>({
-      ...this.profileVersionQuery,
-      parameters: [nameKey],
-    });
-    const row = rows[0];
-    return row && { id: row.id, version: row.profile_version };
   }
 
   /** The current username of whoever holds `nameKey` as an old name, while the hold lasts. */
