@@ -19,6 +19,8 @@ const ssrBuild: BuildEnvironmentOptions = {
     input: {
       'public-page': 'src/render/public-page.tsx',
       'static-pages': 'src/render/static-pages.tsx',
+      // The boot script's text, which the build writes into the documents it renders ahead.
+      'page-boot': 'src/boot/page-boot.ts',
     },
   },
 };

@@ -58,6 +58,30 @@ test.describe('pages rendered at build time', () => {
     await expect(page).toHaveURL(/\/signup\?username=maya$/);
   });
 
+  test('the landing page fetches no script or font before its first paint', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    const timing = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime,
+      resources: performance
+        .getEntriesByType('resource')
+        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+    }));
+    const scripts = timing.resources.filter((entry) => entry.path.endsWith('.js'));
+    expect(timing.firstPaint).toBeDefined();
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      expect(script.start, script.path).toBeGreaterThanOrEqual(timing.firstPaint ?? Infinity);
+    }
+    // The lean landing app keeps the fallback font: swapping Inter in re-lays the whole page
+    // out. The whole app brings it when it takes over.
+    expect(timing.resources.filter((entry) => entry.path.endsWith('.woff2'))).toEqual([]);
+    await expect(page.locator('html')).not.toHaveClass(/\bweb-font\b/);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(/\bweb-font\b/);
+  });
+
   test('the legal pages show the visitor’s date once hydrated', async ({ page }) => {
     await page.clock.setFixedTime(new Date('2031-02-03T12:00:00'));
     await page.goto('/terms');

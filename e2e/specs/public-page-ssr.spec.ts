@@ -132,6 +132,45 @@ test.describe('the server-rendered public page', () => {
     await context.close();
   });
 
+  test('loads its script and font only after the opening picture has painted', async ({
+    page,
+    request,
+  }) => {
+    const { account } = await sharerWithPbs(page, request, [
+      { title: 'Deadlift', value: '405 lbs' },
+    ]);
+    await page.context().clearCookies();
+    await visitStory(page, `/${account.username}`);
+    // Inter replaces the fallback once the viewer runs.
+    await expect(page.locator('html')).toHaveClass(/\bweb-font\b/);
+    await expect
+      .poll(() => page.evaluate(`document.fonts.check('1em "Inter Variable"')`))
+      .toBe(true);
+
+    // Browser code as text: the tests are typed for Node, which has no DOM types.
+    const timing = await page.evaluate<{
+      picture?: number;
+      scripts: number[];
+      fonts: number[];
+    }>(`(async () => {
+      const paints = await new Promise((resolve) => {
+        new PerformanceObserver((list) => resolve(list.getEntries()))
+          .observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      const picture = paints.find((paint) => paint.url);
+      const starts = (pattern) => performance.getEntriesByType('resource')
+        .filter((entry) => pattern.test(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime);
+      return { picture: picture?.startTime, scripts: starts(/\\.js$/), fonts: starts(/\\.woff2$/) };
+    })()`);
+    expect(timing.picture).toBeDefined();
+    expect(timing.scripts.length).toBeGreaterThan(0);
+    expect(timing.fonts.length).toBeGreaterThan(0);
+    for (const start of [...timing.scripts, ...timing.fonts]) {
+      expect(start).toBeGreaterThanOrEqual(timing.picture ?? Infinity);
+    }
+  });
+
   test('loads at most 100 KB of script (gzip), none of the signed-in app', async ({
     page,
     request,

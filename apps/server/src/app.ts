@@ -61,6 +61,7 @@ import { registerMediaRoutes } from './storage/media-routes.js';
 import { createPreviews } from './previews/previews.js';
 import { PREVIEWS_PREFIX } from './previews/preview-links.js';
 import { previewRoutes } from './previews/routes.js';
+import { inlineScriptHashes } from './web/inline-scripts.js';
 import { registerSpa } from './web/spa.js';
 import { ONE_HOUR_MS } from './durations.js';
 
@@ -100,7 +101,10 @@ export async function buildApp(
   const database =
     deps.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 
-  const securityHeaders = buildSecurityHeaders(config.publicOrigin);
+  const securityHeaders = buildSecurityHeaders(
+    config.publicOrigin,
+    config.webDistDir ? inlineScriptHashes(config.webDistDir) : [],
+  );
   const app = Fastify({
     ...serverOptions(config.timeouts, securityHeaders),
     logger: {

@@ -3,7 +3,7 @@
 // vite.config.ts says why), the server renderers (dist-ssr), then the
 // pages that read the same for every visitor rendered into HTML (dist/pages), from the same
 // components the browser hydrates. One process, so both builds share one build date.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -18,9 +18,19 @@ await build({ root, logLevel: 'warn', build: { ssr: true } });
 const { STATIC_PAGES, renderStaticPage } = await import(
   pathToFileURL(join(root, 'dist-ssr/static-pages.js')).href
 );
-// The prerendered pages' document: the app's, with an entry that hydrates after the first paint.
+const { bootScript } = await import(pathToFileURL(join(root, 'dist-ssr/page-boot.js')).href);
+
+// /{username}'s document (the server fills it in for each profile): its scripts load once the
+// opening picture has painted.
+const publicDocument = join(root, 'dist/public-profile.html');
+writeFileSync(
+  publicDocument,
+  withBootScript(readFileSync(publicDocument, 'utf8'), 'opening-picture'),
+);
+
+// The prerendered pages' document: the app's, with scripts that load after the first paint.
 const template = join(root, 'dist/prerendered.html');
-const shell = withFontPreload(readFileSync(template, 'utf8'));
+const shell = withBootScript(readFileSync(template, 'utf8'), 'first-paint');
 mkdirSync(join(root, 'dist/pages'), { recursive: true });
 for (const { path, file } of STATIC_PAGES) {
   const { markup, title } = await renderStaticPage(path);
@@ -36,16 +46,16 @@ for (const { path, file } of STATIC_PAGES) {
 rmSync(template);
 
 /**
- * The latin Inter file, preloaded: the page paints with it rather than swapping fonts a moment
- * later, which moves every line of text (a layout shift).
+ * The document with its entry script and the entry's module preloads replaced by the inline boot
+ * script (src/boot/page-boot.ts), which imports the entry once the page has painted: a script
+ * file listed in the document is fetched before the first paint, however small. The server allows
+ * the boot script by its hash (apps/server/src/web/inline-scripts.ts).
  */
-function withFontPreload(html) {
-  const font = readdirSync(join(root, 'dist/assets')).find((name) =>
-    /^inter-latin-wght-normal-.*\.woff2$/.test(name),
-  );
-  if (!font) return html;
-  const link = `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${font}" />`;
-  return html.replace('</title>', () => `</title>\n    ${link}`);
+function withBootScript(html, wait) {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry) throw new Error('the document has no entry script for the boot script to load');
+  const boot = `<script data-entry="${entry[1]}" data-wait="${wait}">${bootScript()}</script>`;
+  return html.replace(entry[0], () => boot).replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
 }
 
 function escapeHtml(text) {

@@ -1,11 +1,10 @@
-import '@fontsource-variable/inter';
 import '@/styles/public-page.css';
 
-import { afterFirstPaint } from '@/lib/after-first-paint';
+import { loadWebFont } from '@/lib/load-web-font';
 
-// The lean entry of /{username} (public-profile.html). The server sent the story's first slide
-// as HTML, so the page is readable before any script: React and the viewer load once it has
-// painted, instead of sharing a slow line with the document's first paint and its picture.
-afterFirstPaint(() => {
-  void import('./hydrate-public');
-});
+import './hydrate-public';
+
+// The entry of /{username} (public-profile.html). The server sent the story's first slide as
+// HTML, and the document's boot script (boot/page-boot.ts) imports this module only once the
+// opening picture has painted; React and the viewer come with it, as one file.
+loadWebFont();

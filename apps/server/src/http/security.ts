@@ -7,12 +7,13 @@ import helmet, { type HelmetOptions } from 'helmet';
 export type SecurityHeaders = Readonly<Record<string, string>>;
 
 /**
- * Scripts may only come from our own origin; styles also allow inline because the Radix and sonner
+ * Scripts may only come from our own origin, apart from the inline boot scripts the build wrote,
+ * allowed by their hashes (web/inline-scripts.ts); styles also allow inline because the Radix and sonner
  * components set style elements at run time. Media and images allow data: and blob: for local
  * previews before upload. Framing is refused twice over (frame-ancestors for current browsers,
  * X-Frame-Options DENY for old ones), and the two say the same thing.
  */
-function helmetOptions(publicOrigin: string): HelmetOptions {
+function helmetOptions(publicOrigin: string, scriptHashes: readonly string[]): HelmetOptions {
   return {
     // HSTS only means something over https; on a plain-http local run it would only confuse.
     strictTransportSecurity: publicOrigin.startsWith('https:'),
@@ -20,7 +21,7 @@ function helmetOptions(publicOrigin: string): HelmetOptions {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
@@ -45,10 +46,13 @@ function helmetOptions(publicOrigin: string): HelmetOptions {
  * onRequest hook, by the answers Fastify makes before any hook runs (bad URLs, over-long
  * parameters) and by the raw answers written to a socket (timeouts, unparsable requests).
  */
-export function buildSecurityHeaders(publicOrigin: string): SecurityHeaders {
+export function buildSecurityHeaders(
+  publicOrigin: string,
+  scriptHashes: readonly string[] = [],
+): SecurityHeaders {
   const request = new IncomingMessage(new Socket());
   const scratch = new ServerResponse(request);
-  helmet(helmetOptions(publicOrigin))(request, scratch, (err?: unknown) => {
+  helmet(helmetOptions(publicOrigin, scriptHashes))(request, scratch, (err?: unknown) => {
     // helmet throws on bad options itself; a value here would be the same failure, older style.
     if (err !== undefined)
       throw err instanceof Error ? err : new Error('helmet refused its options');

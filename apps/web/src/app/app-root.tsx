@@ -3,6 +3,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { z } from 'zod';
 
 import { HydrationMark } from '@/lib/hydration-mark';
+import { showWebFont } from '@/lib/load-web-font';
 import { AppProviders } from './providers';
 import { routes } from './router';
 
@@ -16,6 +17,8 @@ z.config({ jitless: true });
  * router of the caller's making when it has to act on it (take-over.tsx).
  */
 export function createApp(router = createBrowserRouter(routes)) {
+  // The landing page keeps its fallback font (lean hydration); the whole app shows Inter.
+  showWebFont();
   return (
     <StrictMode>
       <AppProviders>

@@ -1,0 +1,144 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { bootPage, bootScript, OPENING_PICTURE_WAIT_MS } from './page-boot';
+
+type Entries = { url?: string }[];
+
+/** A stand-in for the browser's paint timing: `report(type, entries)` reaches each observer. */
+function stubPaintTiming(supported = ['paint', 'largest-contentful-paint']) {
+  const observers: { callback: (list: { getEntries(): Entries }) => void; type?: string }[] = [];
+  class FakeObserver {
+    static supportedEntryTypes = supported;
+    private entry: (typeof observers)[number];
+    constructor(callback: (list: { getEntries(): Entries }) => void) {
+      this.entry = { callback };
+      observers.push(this.entry);
+    }
+    observe(options: { type: string; buffered: boolean }) {
+      expect(options.buffered).toBe(true);
+      this.entry.type = options.type;
+    }
+    disconnect() {
+      this.entry.type = undefined;
+    }
+  }
+  vi.stubGlobal('PerformanceObserver', FakeObserver);
+  return {
+    report(type: string, entries: Entries) {
+      for (const observer of observers) {
+        if (observer.type === type) observer.callback({ getEntries: () => entries });
+      }
+    },
+  };
+}
+
+function bootScriptElement(wait: string) {
+  const script = document.createElement('script');
+  script.dataset.entry = '/assets/entry-abc.js';
+  script.dataset.wait = wait;
+  return script;
+}
+
+function withOpeningPicture() {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.setAttribute('as', 'image');
+  link.setAttribute('fetchpriority', 'high');
+  document.head.append(link);
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  document.head.replaceChildren();
+});
+
+describe('bootPage', () => {
+  it('loads the entry after the first paint, including one before it ran, and once', () => {
+    const timing = stubPaintTiming();
+    const load = vi.fn();
+    bootPage(bootScriptElement('first-paint'), load, OPENING_PICTURE_WAIT_MS);
+    expect(load).not.toHaveBeenCalled();
+
+    timing.report('paint', [{}]);
+    timing.report('paint', [{}]);
+    expect(load).toHaveBeenCalledExactlyOnceWith('/assets/entry-abc.js');
+  });
+
+  it('waits for the opening picture, not text, when the page preloads one', () => {
+    const timing = stubPaintTiming();
+    withOpeningPicture();
+    const load = vi.fn();
+    bootPage(bootScriptElement('opening-picture'), load, OPENING_PICTURE_WAIT_MS);
+
+    timing.report('paint', [{}]);
+    timing.report('largest-contentful-paint', [{ url: '' }]);
+    expect(load).not.toHaveBeenCalled();
+
+    timing.report('largest-contentful-paint', [{ url: 'http://x.test/media/pbs/1/full.webp' }]);
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it('waits no longer for a picture that fails or is slow', () => {
+    stubPaintTiming();
+    withOpeningPicture();
+    const failed = vi.fn();
+    bootPage(bootScriptElement('opening-picture'), failed, OPENING_PICTURE_WAIT_MS);
+    const image = document.createElement('img');
+    document.body.append(image);
+    image.dispatchEvent(new Event('error'));
+    expect(failed).toHaveBeenCalledOnce();
+    image.remove();
+
+    const slow = vi.fn();
+    bootPage(bootScriptElement('opening-picture'), slow, OPENING_PICTURE_WAIT_MS);
+    vi.advanceTimersByTime(OPENING_PICTURE_WAIT_MS - 1);
+    expect(slow).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(slow).toHaveBeenCalledOnce();
+  });
+
+  it('waits for the first paint only when there is no opening picture to wait for', () => {
+    const timing = stubPaintTiming();
+    const load = vi.fn();
+    bootPage(bootScriptElement('opening-picture'), load, OPENING_PICTURE_WAIT_MS);
+    timing.report('paint', [{}]);
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it('does not wait in a hidden tab, which paints nothing', () => {
+    stubPaintTiming();
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const load = vi.fn();
+    bootPage(bootScriptElement('first-paint'), load, OPENING_PICTURE_WAIT_MS);
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it('does not wait where the browser has no paint timing', () => {
+    vi.stubGlobal('PerformanceObserver', undefined);
+    const load = vi.fn();
+    bootPage(bootScriptElement('first-paint'), load, OPENING_PICTURE_WAIT_MS);
+    expect(load).toHaveBeenCalledOnce();
+  });
+});
+
+describe('bootScript', () => {
+  it('is a self-contained script that boots from its own element', () => {
+    const timing = stubPaintTiming();
+    const load = vi.fn();
+    // As the browser runs it: a classic script whose currentScript is its element. `import` is
+    // stood in for, since the text is evaluated here rather than as a page's script.
+    const text = bootScript().replace('return import(entry)', 'return load(entry)');
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(bootScriptElement('first-paint'));
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval, @typescript-eslint/no-unsafe-call -- the boot script's text, run as a page would run it
+    new Function('load', text)(load);
+    timing.report('paint', [{}]);
+    expect(load).toHaveBeenCalledExactlyOnceWith('/assets/entry-abc.js');
+    expect(bootScript()).toContain(`,${OPENING_PICTURE_WAIT_MS})`);
+  });
+});
