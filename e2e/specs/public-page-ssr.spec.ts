@@ -1,5 +1,11 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Response as PlaywrightResponse } from '@playwright/test';
+import type {
+  APIRequestContext,
+  Browser,
+  BrowserContext,
+  Page,
+  Response as PlaywrightResponse,
+} from '@playwright/test';
 
 import { test, expect } from '../support/fixtures.js';
 import { sharerWithPbs, slideTitle, storyProgress, visitStory } from '../support/share.js';
@@ -17,6 +23,13 @@ function visitorContext(
     isMobile: size?.width === 390,
     ...options,
   });
+}
+
+/** A sharer with one PB (a photo), then signed out on `page`, so it visits as a stranger. */
+async function deadliftSharedBy(page: Page, request: APIRequestContext) {
+  const { account } = await sharerWithPbs(page, request, [{ title: 'Deadlift', value: '405 lbs' }]);
+  await page.context().clearCookies();
+  return account;
 }
 
 test.describe('the server-rendered public page', () => {
@@ -136,10 +149,7 @@ test.describe('the server-rendered public page', () => {
     page,
     request,
   }) => {
-    const { account } = await sharerWithPbs(page, request, [
-      { title: 'Deadlift', value: '405 lbs' },
-    ]);
-    await page.context().clearCookies();
+    const account = await deadliftSharedBy(page, request);
     await visitStory(page, `/${account.username}`);
     // Inter replaces the fallback once the viewer runs.
     await expect(page.locator('html')).toHaveClass(/\bweb-font\b/);
@@ -175,10 +185,7 @@ test.describe('the server-rendered public page', () => {
     page,
     request,
   }) => {
-    const { account } = await sharerWithPbs(page, request, [
-      { title: 'Deadlift', value: '405 lbs' },
-    ]);
-    await page.context().clearCookies();
+    const account = await deadliftSharedBy(page, request);
     const scripts: { name: string; response: PlaywrightResponse }[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;

@@ -1,6 +1,3 @@
-/** What a page's boot script waits for before it imports the page's entry. */
-export type BootWait = 'first-paint' | 'opening-picture';
-
 /** The longest a page waits for its opening picture before loading its scripts anyway. */
 export const OPENING_PICTURE_WAIT_MS = 3000;
 
