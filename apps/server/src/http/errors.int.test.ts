@@ -117,6 +117,21 @@ describe('cross-cutting headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('leaves out the legacy headers that guard nothing in the browsers it serves', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    for (const legacy of [
+      'x-xss-protection',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-dns-prefetch-control',
+      'origin-agent-cluster',
+    ]) {
+      expect(res.headers[legacy], legacy).toBeUndefined();
+    }
+  });
+
   it('compresses large answers for clients that accept it', async () => {
     const res = await t.app.inject({
       method: 'GET',
