@@ -50,44 +50,6 @@ describe('profileVersionReads', () => {
     expect(read).toHaveBeenCalledTimes(2);
   });
 
-  it('while a read runs, gathers the requests that arrive into one next read', async () => {
-    // A database that answers only when told to, as a PostgreSQL round trip takes its time.
-    const rows = { maya: 1 };
-    const pending: (() => void)[] = [];
-    const read = vi.fn((key: string | number) => {
-      const row = { id: `id-${key}`, profile_version: rows.maya }; // as of the read's start
-      return new Promise((resolve) => {
-        pending.push(() => {
-          resolve(row);
-        });
-      });
-    });
-    const reads: PreparedReads = {
-      prepare: <Row>() => read as unknown as PreparedRead<Row>,
-      close: () => undefined,
-    };
-    const versionOf = profileVersionReads(reads);
-    const first = versionOf('maya');
-    await nextTurn();
-    expect(read).toHaveBeenCalledTimes(1);
-    rows.maya = 2; // a change commits while the first read is on its way
-    const later = [versionOf('maya'), versionOf('maya'), versionOf('maya')];
-    await nextTurn();
-    expect(read).toHaveBeenCalledTimes(1); // they wait: one read at a time per name
-    pending.shift()?.();
-    expect((await first)?.version).toBe(1);
-    await nextTurn();
-    expect(read).toHaveBeenCalledTimes(2); // one read for all three, started after they arrived
-    pending.shift()?.();
-    expect((await Promise.all(later)).map((v) => v?.version)).toEqual([2, 2, 2]);
-    // Nothing waits any more: the next request starts a read of its own.
-    const alone = versionOf('maya');
-    await nextTurn();
-    pending.shift()?.();
-    expect((await alone)?.version).toBe(2);
-    expect(read).toHaveBeenCalledTimes(3);
-  });
-
   it('gives every request of a failed read the failure', async () => {
     const reads: PreparedReads = {
       prepare: () => () => {

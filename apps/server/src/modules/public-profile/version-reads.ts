@@ -14,30 +14,17 @@ interface VersionRow {
   profile_version: number;
 }
 
-type Version = ProfileVersion | undefined;
-
-/** The requests for one name: the read they will share, and whether an earlier one is running. */
-interface NameReads {
-  /** The read that requests arriving now join; it has not started yet. */
-  next?: Promise<Version>;
-  /** Settles `next` with the read once it starts. */
-  begin?: (read: Promise<Version>) => void;
-  running: boolean;
-}
-
 /**
  * The one read every public profile request makes (public-answers.ts), by the unique index on the
  * name's key. It goes straight to the driver, prepared once: through Kysely it was the largest
  * cost of an answer served from memory.
  *
- * Requests for the same name share reads, like a group commit: a read starts in the event loop's
- * check phase (setImmediate), after the poll phase has run every request that came in with the
- * first, and while it runs, the requests that arrive wait for the next one, which starts when it
- * ends. A request never joins a read already started, so each still sees every change committed
- * before it arrived, in this process or another, exactly as a read of its own would. SQLite
- * answers at once, so there a read is shared by the requests of one turn of the loop; on
- * PostgreSQL one round trip serves everything that arrived during the previous one, so a popular
- * profile costs the database one read at a time however many people are looking at it.
+ * Requests for the same name that arrive together share one read, started once they have all
+ * arrived: in the event loop's check phase (setImmediate), after the poll phase has run every
+ * request that came in with the first. A request never joins a read already started, so each
+ * still sees every change committed before it arrived, in this process or another, exactly as a
+ * read of its own would. Under load this saves most reads of a popular profile (on PostgreSQL,
+ * most round trips).
  */
 export function profileVersionReads(reads: PreparedReads): ProfileVersionRead {
   const read = reads.prepare<VersionRow>(
@@ -45,45 +32,19 @@ export function profileVersionReads(reads: PreparedReads): ProfileVersionRead {
   );
   // Async, so a driver that throws (rather than rejects) fails the requests the same way.
   const readNow = async (nameKey: string) => versionOf(await read(nameKey));
-  const names = new Map<string, NameReads>();
-
-  const start = (nameKey: string, state: NameReads) => {
-    const begin = state.begin;
-    state.next = undefined;
-    state.begin = undefined;
-    state.running = true;
-    const result = readNow(nameKey);
-    begin?.(result);
-    const done = () => {
-      state.running = false;
-      if (state.next) {
-        setImmediate(() => {
-          start(nameKey, state);
-        });
-      } else {
-        names.delete(nameKey);
-      }
-    };
-    result.then(done, done);
-  };
-
+  const gathering = new Map<string, Promise<ProfileVersion | undefined>>();
   return (nameKey) => {
-    let state = names.get(nameKey);
-    if (!state) {
-      state = { running: false };
-      names.set(nameKey, state);
-    }
-    if (!state.next) {
-      const waiting = state;
-      state.next = new Promise<Version>((resolve) => {
-        waiting.begin = resolve;
-      });
-      if (!state.running)
+    let shared = gathering.get(nameKey);
+    if (!shared) {
+      shared = new Promise((resolve) => {
         setImmediate(() => {
-          start(nameKey, waiting);
+          gathering.delete(nameKey);
+          resolve(readNow(nameKey));
         });
+      });
+      gathering.set(nameKey, shared);
     }
-    return state.next;
+    return shared;
   };
 }
 
