@@ -1,6 +1,6 @@
 // Shared by the benchmarks: start the production build on a free port with a throw-away DATA_DIR,
-// create a signed-in account, and read a process's resident memory.
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+// create a signed-in account, and read a process's resident memory and CPU time.
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, root, startBuiltServer } from '../lib/built-server.mjs';
@@ -64,4 +64,12 @@ export async function signedInAccount(server, displayName) {
 export function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** CPU seconds a process has used (Linux), or undefined where /proc is not there. */
+export function cpuSeconds(pid) {
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return undefined;
+  const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }

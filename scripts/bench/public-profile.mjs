@@ -13,10 +13,9 @@
 //
 // BENCH_SECONDS: seconds per measurement (10); BENCH_LARGE=0 skips the crowded database.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, startServer } from './harness.mjs';
+import { cpuSeconds, freePort, startServer } from './harness.mjs';
 import { profileWithTenPbs, USERNAME } from './sample-profile.mjs';
 import {
   createScratchPostgres,
@@ -71,14 +70,6 @@ async function measure(name, url, minimalUrl, headers = {}) {
   const rps = target.requests / target.seconds;
   const minimalRps = beside.requests / beside.seconds;
   return { name, rps, minimalRps, share: rps / minimalRps, p99, errors };
-}
-
-/** CPU seconds a process has used (Linux), or undefined where /proc is not there. */
-function cpuSeconds(pid) {
-  const stat = `/proc/${pid}/stat`;
-  if (!existsSync(stat)) return undefined;
-  const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Waits, at most 30 s, until the server has finished what setting up left it doing. */
