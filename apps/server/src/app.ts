@@ -7,6 +7,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { closeConnectionsWhileDraining } from './http/draining.js';
+import { FrontDoor } from './http/front-door.js';
 import { refuseNulCharacters } from './http/nul-guard.js';
 import { registerErrorHandling, sendApiNotFound } from './http/error-handler.js';
 import { echoRequestId, genRequestId } from './http/request-id.js';
@@ -43,7 +44,8 @@ import { RedisUploadSlots } from './redis/redis-upload-slots.js';
 import { PbsRepository } from './modules/pbs/repository.js';
 import { pbsRoutes } from './modules/pbs/routes.js';
 import { PbsService } from './modules/pbs/service.js';
-import { publicProfileRoutes } from './modules/public-profile/routes.js';
+import { publicAnswerLane } from './modules/public-profile/answer-lane.js';
+import { apiLaneRoute, publicProfileRoutes } from './modules/public-profile/routes.js';
 import { PublicProfileAnswers } from './modules/public-profile/public-answers.js';
 import { PublicProfileService } from './modules/public-profile/service.js';
 import { profileVersionReads } from './modules/public-profile/version-reads.js';
@@ -62,7 +64,7 @@ import { createPreviews } from './previews/previews.js';
 import { PREVIEWS_PREFIX } from './previews/preview-links.js';
 import { previewRoutes } from './previews/routes.js';
 import { inlineScriptHashes } from './web/inline-scripts.js';
-import { registerSpa } from './web/spa.js';
+import { pageLaneRoute, registerSpa } from './web/spa.js';
 import { ONE_HOUR_MS } from './durations.js';
 
 /** Answers under this size are sent as they are: compressing them saves too little. */
@@ -105,8 +107,9 @@ export async function buildApp(
     config.publicOrigin,
     config.webDistDir ? inlineScriptHashes(config.webDistDir) : [],
   );
+  const frontDoor = new FrontDoor();
   const app = Fastify({
-    ...serverOptions(config.timeouts, securityHeaders),
+    ...serverOptions(config.timeouts, securityHeaders, frontDoor),
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
@@ -119,13 +122,18 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  // Paths a route owns outright (no parameters): the front door's lane leaves them to it.
+  const ownedPaths = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    if (!/[:*]/.test(route.url)) ownedPaths.add(route.url);
+  });
   app.addHook('onClose', () => database.close());
 
   echoRequestId(app);
   registerErrorHandling(app);
   refuseNulCharacters(app);
   registerSecurityHeaders(app, securityHeaders);
-  closeConnectionsWhileDraining(app);
+  const isDraining = closeConnectionsWhileDraining(app);
   guardAgainstStalledBodies(
     app,
     { windowMs: config.timeouts.bodyStallWindowMs, minBytes: config.timeouts.bodyStallMinBytes },
@@ -314,6 +322,17 @@ export async function buildApp(
   } else {
     app.setNotFoundHandler(sendApiNotFound);
   }
+  // Kept public answers are served ahead of Fastify once everything above is in place.
+  frontDoor.open(
+    publicAnswerLane({
+      answers: publicProfiles,
+      routes: config.webDistDir ? [apiLaneRoute, pageLaneRoute] : [apiLaneRoute],
+      securityHeaders,
+      ownedPaths,
+      isDraining,
+      log: app.log,
+    }),
+  );
 
   return app;
 }

@@ -10,7 +10,7 @@ import { failure } from './envelope.js';
  * clients and load balancers see 'try elsewhere'. Registered after the security headers' hook,
  * so the refusal carries them.
  */
-export function closeConnectionsWhileDraining(app: FastifyInstance): void {
+export function closeConnectionsWhileDraining(app: FastifyInstance): () => boolean {
   let draining = false;
   app.addHook('preClose', async () => {
     draining = true;
@@ -30,4 +30,6 @@ export function closeConnectionsWhileDraining(app: FastifyInstance): void {
     if (draining) void reply.header('connection', 'close');
     done(null, payload);
   });
+  // Whether closing has begun, for what answers ahead of these hooks (http/front-door.ts).
+  return () => draining;
 }

@@ -5,7 +5,8 @@ import { isReservedUsername } from '@pbshare/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath, sendApiNotFound } from '../http/error-handler.js';
 import { movedTo, sendMoved } from '../modules/public-profile/moved.js';
-import { sendPrepared } from '../modules/public-profile/prepared-answer.js';
+import type { LaneRoute } from '../modules/public-profile/answer-lane.js';
+import { sendPrepared, type AnswerHeaders } from '../modules/public-profile/prepared-answer.js';
 import type {
   AnswerChoice,
   AnswerKind,
@@ -23,6 +24,15 @@ const HTML = 'text/html; charset=utf-8';
 const NAME_SHAPE = /^[A-Za-z0-9._-]+$/;
 /** What a PB id can look like (UUIDs today); a path whose second part is not one is no PB link. */
 const PB_ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
+const PAGE_HEADERS: AnswerHeaders = { contentType: HTML, cacheControl: 'no-cache', etag: false };
+
+/** The profile pages kept by `/:username`, as the front door serves them (answer-lane.ts). */
+export const pageLaneRoute: LaneRoute = {
+  prefix: '/',
+  // The page echoes the name as asked for (the inline data says whose it is).
+  kind: { name: 'page', bySpelling: true },
+  headers: PAGE_HEADERS,
+};
 
 /**
  * Serves the built web app. Vite puts content-hashed files under /assets, so they can be cached
@@ -60,9 +70,7 @@ export async function registerSpa(
   // /{username}: the public profile, answered with its preview tags and data inline. Names the
   // app owns (login, pricing, ...) are routes of the client, never people.
   const page: AnswerKind = {
-    name: 'page',
-    // The page echoes the name as asked for (the inline data says whose it is).
-    bySpelling: true,
+    ...pageLaneRoute.kind,
     render: (profile, username) => profilePage({ username, profile }),
   };
   // /{username}/{pbId}: the same page and data, its head about that PB. A PB that is not visible
@@ -92,11 +100,7 @@ export async function registerSpa(
       return sendMoved(reply, movedTo(request.url, '/', found.username, movedSuffix)).send();
     }
     if (found.status === 'found') {
-      return sendPrepared(request, reply, found.answer, {
-        contentType: HTML,
-        cacheControl: 'no-cache',
-        etag: false,
-      });
+      return sendPrepared(request, reply, found.answer, PAGE_HEADERS);
     }
     return reply
       .code(404)

@@ -18,6 +18,11 @@ export class ByteBoundedLru<V> {
     return this.total;
   }
 
+  /** Whether a value is kept, without counting as a use. */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;

@@ -48,13 +48,18 @@ export async function prepareAnswer(
 // sent in exactly the encoding the plugin would have chosen for the same request.
 const ENCODINGS = ['br', 'gzip', 'deflate', 'identity'];
 
-/** The prepared copy a request accepts best; undefined means the plain body. */
-export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+/**
+ * The encoding a request prefers, as the plugin reads Accept-Encoding; undefined means the plain
+ * body (no header, identity, or nothing the server offers).
+ */
+export function preferredEncoding(
+  acceptEncoding: string | undefined,
+): 'br' | 'gzip' | 'deflate' | undefined {
   if (!acceptEncoding) return undefined;
   // As the plugin reads it: `*` (no preference) and x-gzip mean gzip.
   const header = acceptEncoding.toLowerCase().replace(/\*|x-gzip/g, 'gzip');
   const chosen = negotiate(header, ENCODINGS);
-  return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
+  return chosen === 'br' || chosen === 'gzip' || chosen === 'deflate' ? chosen : undefined;
 }
 
 export interface AnswerHeaders {
@@ -64,10 +69,55 @@ export interface AnswerHeaders {
   etag: boolean;
 }
 
+/** What one request gets of a prepared answer: the status, the answer's own headers and body. */
+export interface PreparedCopy {
+  status: 200 | 304;
+  /** Lower-case names; the app-wide headers (security, request id) are not among them. */
+  headers: Record<string, string>;
+  /** Absent for a 304. */
+  body?: Buffer;
+  /**
+   * The plain body, for a client that takes deflate only: @fastify/compress compresses it for
+   * that one answer, as it would any other.
+   */
+  compressedPerAnswer: boolean;
+}
+
 /**
- * Sends a prepared answer in the encoding the request prefers, with `Content-Encoding` set so
- * @fastify/compress leaves it alone (a client that only takes deflate still gets the plain body
- * compressed by the plugin). `Vary: accept-encoding` goes on every copy, since they differ by it.
+ * The copy of `answer` a request asked for: a bodiless 304 when its `If-None-Match` holds the
+ * ETag, otherwise the copy in the encoding it prefers, with `Content-Encoding` set. `Vary:
+ * accept-encoding` goes on every copy, since they differ by it.
+ */
+export function copyFor(
+  answer: PreparedAnswer,
+  headers: AnswerHeaders,
+  request: { ifNoneMatch: string | undefined; acceptEncoding: string | undefined },
+): PreparedCopy {
+  const own: Record<string, string> = {};
+  if (headers.etag) own.etag = answer.etag;
+  own['cache-control'] = headers.cacheControl;
+  own.vary = 'accept-encoding';
+  if (headers.etag && request.ifNoneMatch === answer.etag) {
+    return { status: 304, headers: own, compressedPerAnswer: false };
+  }
+  own['content-type'] = headers.contentType;
+  const encoding = preferredEncoding(request.acceptEncoding);
+  const compressed = encoding === 'br' || encoding === 'gzip' ? answer[encoding] : undefined;
+  if (encoding && compressed) {
+    own['content-encoding'] = encoding;
+    return { status: 200, headers: own, body: compressed, compressedPerAnswer: false };
+  }
+  return {
+    status: 200,
+    headers: own,
+    body: answer.identity,
+    compressedPerAnswer: encoding === 'deflate',
+  };
+}
+
+/**
+ * Sends a prepared answer through Fastify. With `Content-Encoding` set, @fastify/compress leaves
+ * a copy alone; only the plain body, for a client that takes deflate only, is compressed by it.
  */
 export function sendPrepared(
   request: FastifyRequest,
@@ -75,16 +125,10 @@ export function sendPrepared(
   answer: PreparedAnswer,
   headers: AnswerHeaders,
 ): FastifyReply {
-  if (headers.etag) void reply.header('etag', answer.etag);
-  void reply.header('cache-control', headers.cacheControl).header('vary', 'accept-encoding');
-  if (headers.etag && request.headers['if-none-match'] === answer.etag) {
-    return reply.code(304).send();
-  }
-  void reply.type(headers.contentType);
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  const compressed = encoding && answer[encoding];
-  if (encoding && compressed) {
-    return reply.header('content-encoding', encoding).send(compressed);
-  }
-  return reply.send(answer.identity);
+  const copy = copyFor(answer, headers, {
+    ifNoneMatch: request.headers['if-none-match'],
+    acceptEncoding: request.headers['accept-encoding'],
+  });
+  void reply.code(copy.status).headers(copy.headers);
+  return copy.body ? reply.send(copy.body) : reply.send();
 }

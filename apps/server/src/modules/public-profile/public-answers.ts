@@ -110,6 +110,25 @@ export class PublicProfileAnswers {
     return answer ? { status: 'found', answer } : MISSING;
   }
 
+  /**
+   * The kept answer of `kind` for `username` while it is still current, else undefined; what the
+   * front door serves without Fastify (answer-lane.ts). The version is read exactly as `lookup`
+   * reads it. Anything else (no answer kept, a newer version, a name that moved or is missing)
+   * is for `lookup`, through the route; a name with nothing kept costs no read here.
+   */
+  async kept(
+    username: string,
+    kind: Pick<AnswerKind, 'name' | 'bySpelling'>,
+  ): Promise<PreparedAnswer | undefined> {
+    const key = usernameKey(username);
+    if (!this.cache.has(key)) return undefined;
+    const location = await this.profiles.locate(username);
+    const entry = this.cache.get(key);
+    if (location?.userId === undefined || entry === undefined) return undefined;
+    if (entry.userId !== location.userId || entry.version !== location.version) return undefined;
+    return entry.answers.get(variantOf(kind, username));
+  }
+
   private async make(
     key: string,
     username: string,
@@ -156,6 +175,6 @@ export class PublicProfileAnswers {
   }
 }
 
-function variantOf(kind: AnswerKind, username: string): string {
+function variantOf(kind: Pick<AnswerKind, 'name' | 'bySpelling'>, username: string): string {
   return kind.bySpelling ? `${kind.name}:${username}` : kind.name;
 }

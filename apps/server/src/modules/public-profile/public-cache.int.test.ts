@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { PublicProfile } from '@pbshare/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -8,17 +9,42 @@ import { openDatabase } from '../../db/database.js';
 import { bearer, newSignedInUser, PASSWORD, type SignedIn } from '../../test/accounts.js';
 import { CapturingMailer } from '../../test/capturing-mailer.js';
 import { formData } from '../../test/form-data.js';
+import { httpGet, type HttpAnswer } from '../../test/http-get.js';
 import { createPb, weightFields } from '../../test/pbs.js';
+import { listenLocally } from '../../test/raw-http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { removeWebDist, writeWebDist } from '../../test/web-dist.js';
 
 // Public answers are prepared once per version of a profile and kept. These tests prove that
 // every kind of write a visitor can see shows on the very next request, through the process
-// that wrote it and through a second process (a second app over the same database).
+// that wrote it and through a second process (a second app over the same database). The writing
+// process is asked through its routes (app.inject); the other one over HTTP, where a kept answer
+// is served by the front door's lane ahead of Fastify (answer-lane.ts).
 
 let t: TestApp;
 let other: FastifyInstance;
+let otherPort: number;
+/** The URLs of the requests that reached the other process's Fastify hooks. */
+const routedByOther: string[] = [];
 let dist: string;
+
+/** A GET of `url` with `headers`, answered in the same shape however it travelled. */
+type Visit = (url: string, headers?: Record<string, string>) => Promise<HttpAnswer>;
+
+const throughRoutes: Visit = async (url, headers = {}) => {
+  const res = await t.app.inject({ method: 'GET', url, headers });
+  return {
+    statusCode: res.statusCode,
+    headers: res.headers as IncomingHttpHeaders,
+    body: res.body,
+    rawPayload: res.rawPayload,
+    json: () => res.json<unknown>(),
+  };
+};
+/** A name the other process has a route of its own for, as if it were a file of the build. */
+const OWNED_PATH_NAME = 'Owned.Path';
+
+const throughFrontDoor: Visit = (url, headers = {}) => httpGet(otherPort, url, headers);
 
 beforeAll(async () => {
   dist = writeWebDist();
@@ -28,6 +54,12 @@ beforeAll(async () => {
     database: openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir }),
     mailer: new CapturingMailer(),
   });
+  other.get(`/${OWNED_PATH_NAME}`, () => 'the route that owns this path');
+  other.addHook('onRequest', (request, _reply, done) => {
+    routedByOther.push(request.url);
+    done();
+  });
+  otherPort = await listenLocally(other);
 });
 afterAll(async () => {
   await other.close();
@@ -35,20 +67,20 @@ afterAll(async () => {
   removeWebDist(dist);
 });
 
-const apps = () =>
+const visitors = () =>
   [
-    ['the writing process', t.app],
-    ['another process', other],
+    ['the writing process', throughRoutes],
+    ['another process, over HTTP', throughFrontDoor],
   ] as const;
 
-async function apiProfile(app: FastifyInstance, name: string): Promise<PublicProfile> {
-  const res = await app.inject({ method: 'GET', url: `/v1/pbs/user/${name}` });
+async function apiProfile(visit: Visit, name: string): Promise<PublicProfile> {
+  const res = await visit(`/v1/pbs/user/${name}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: PublicProfile }>().data;
+  return (res.json() as { data: PublicProfile }).data;
 }
 
-async function pageProfile(app: FastifyInstance, name: string): Promise<PublicProfile> {
-  const res = await app.inject({ method: 'GET', url: `/${name}` });
+async function pageProfile(visit: Visit, name: string): Promise<PublicProfile> {
+  const res = await visit(`/${name}`);
   expect(res.statusCode).toBe(200);
   const inline = /<script type="application\/json" id="pbshare-profile">([\s\S]*?)<\/script>/.exec(
     res.body,
@@ -59,8 +91,8 @@ async function pageProfile(app: FastifyInstance, name: string): Promise<PublicPr
 /** What both processes show of `name`, through the API and the page; they must agree. */
 async function seenEverywhere(name: string): Promise<PublicProfile> {
   const seen = [];
-  for (const [, app] of apps()) {
-    seen.push(await apiProfile(app, name), await pageProfile(app, name));
+  for (const [, visit] of visitors()) {
+    seen.push(await apiProfile(visit, name), await pageProfile(visit, name));
   }
   const [first, ...rest] = seen;
   for (const profile of rest) expect(profile).toEqual(first);
@@ -168,11 +200,11 @@ describe('a write a visitor can see', () => {
     const renamed = `${name}_new`;
     expect((await put(owner, { displayName: renamed })).statusCode).toBe(200);
     expect((await seenEverywhere(renamed)).user.displayName).toBe(renamed);
-    for (const [label, app] of apps()) {
-      const api = await app.inject({ method: 'GET', url: `/v1/pbs/user/${name}` });
+    for (const [label, visit] of visitors()) {
+      const api = await visit(`/v1/pbs/user/${name}`);
       expect(api.statusCode, label).toBe(301);
       expect(api.headers.location, label).toBe(`/v1/pbs/user/${renamed}`);
-      const page = await app.inject({ method: 'GET', url: `/${name}` });
+      const page = await visit(`/${name}`);
       expect(page.statusCode, label).toBe(301);
       expect(page.headers.location, label).toBe(`/${renamed}`);
     }
@@ -196,11 +228,11 @@ describe('a write a visitor can see', () => {
       payload: { password: PASSWORD },
     });
     expect(res.statusCode).toBe(200);
-    for (const [label, app] of apps()) {
-      const api = await app.inject({ method: 'GET', url: `/v1/pbs/user/${name}` });
+    for (const [label, visit] of visitors()) {
+      const api = await visit(`/v1/pbs/user/${name}`);
       expect(api.statusCode, label).toBe(404);
       expect(api.json(), label).toMatchObject({ code: 'NOT_FOUND' });
-      const page = await app.inject({ method: 'GET', url: `/${name}` });
+      const page = await visit(`/${name}`);
       expect(page.statusCode, label).toBe(404);
       expect(page.body, label).toContain('"profile":null');
     }
@@ -226,13 +258,13 @@ describe("one PB's page", () => {
     const owner = await newSignedInUser(t, 'Linked.Lifter');
     const pb = await createPb(t.app, owner, weightFields('Bench', '225 lbs'));
     await createPb(t.app, owner, weightFields('Squat', '315 lbs'));
-    const titleOf = async (app: FastifyInstance) => {
-      const res = await app.inject({ method: 'GET', url: `/${owner.displayName}/${pb.id}` });
+    const titleOf = async (visit: Visit) => {
+      const res = await visit(`/${owner.displayName}/${pb.id}`);
       expect(res.statusCode).toBe(200);
       return /<title>([^<]*)<\/title>/.exec(res.body)?.[1];
     };
-    for (const [label, app] of apps()) {
-      expect(await titleOf(app), label).toMatch(/^Bench: /);
+    for (const [label, visit] of visitors()) {
+      expect(await titleOf(visit), label).toMatch(/^Bench: /);
     }
     const res = await t.app.inject({
       method: 'PUT',
@@ -241,13 +273,16 @@ describe("one PB's page", () => {
       payload: { id: pb.id, ...weightFields('Bench Press', '225 lbs') },
     });
     expect(res.statusCode).toBe(200);
-    for (const [label, app] of apps()) {
-      expect(await titleOf(app), label).toBe(`Bench Press: 225 lbs · ${owner.displayName}`);
+    for (const [label, visit] of visitors()) {
+      expect(await titleOf(visit), label).toBe(`Bench Press: 225 lbs · ${owner.displayName}`);
     }
   });
 });
 
-describe('a prepared answer', () => {
+describe.each([
+  ['through the routes', throughRoutes],
+  ['through the front door', throughFrontDoor],
+] as const)('a prepared answer, %s', (how, get) => {
   let name: string;
 
   beforeAll(async () => {
@@ -257,10 +292,11 @@ describe('a prepared answer', () => {
       await createPb(t.app, owner, weightFields(title, '225 lbs'));
     }
     name = owner.displayName;
+    // Made and kept by the routes, so that from here on the front door serves them.
+    for (const url of [`/v1/pbs/user/${name}`, `/${name}`, `/${name.toLowerCase()}`]) {
+      expect((await get(url)).statusCode, `${how}: ${url}`).toBe(200);
+    }
   });
-
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url, headers });
 
   it('comes in each encoding asked for, the same bytes and the same ETag underneath', async () => {
     const plain = await get(`/v1/pbs/user/${name}`);
@@ -322,5 +358,92 @@ describe('a prepared answer', () => {
 
     const asWritten = await get(`/${name}`);
     expect(asWritten.body).toContain(`{"username":"${name}","profile":{`);
+  });
+});
+
+describe("the front door's lane", () => {
+  let name: string;
+  let api: string;
+  let page: string;
+
+  beforeAll(async () => {
+    const owner = await newSignedInUser(t, 'Front.Door');
+    for (const title of ['Bench', 'Squat', 'Deadlift']) {
+      await createPb(t.app, owner, weightFields(title, '225 lbs'));
+    }
+    name = owner.displayName;
+    api = `/v1/pbs/user/${name}`;
+    page = `/${name}`;
+    for (const url of [api, page]) expect((await throughFrontDoor(url)).statusCode).toBe(200);
+  });
+
+  /** What differs between two answers of the same request: the connection's and the moment's. */
+  const PER_ANSWER = ['date', 'connection', 'keep-alive', 'x-request-id'];
+  const lasting = (headers: IncomingHttpHeaders) =>
+    Object.fromEntries(Object.entries(headers).filter(([key]) => !PER_ANSWER.includes(key)));
+
+  it('serves a kept answer without Fastify, exactly as the route does', async () => {
+    const asks: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'gzip, deflate, br' },
+      { 'accept-encoding': 'gzip' },
+    ];
+    for (const url of [api, page, `${api}?utm_source=qr`]) {
+      for (const headers of asks) {
+        routedByOther.length = 0;
+        const served = await throughFrontDoor(url, headers);
+        expect(routedByOther, url).toEqual([]);
+        expect(served.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+        const routed = await other.inject({ method: 'GET', url, headers });
+        expect(routedByOther, url).toEqual([url]);
+        expect(served.statusCode).toBe(routed.statusCode);
+        expect(lasting(served.headers)).toEqual(lasting(routed.headers as IncomingHttpHeaders));
+        expect(
+          served.rawPayload.equals(routed.rawPayload),
+          `${url} ${JSON.stringify(headers)}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('answers a matching If-None-Match with the route`s 304', async () => {
+    const etag = String((await throughFrontDoor(api)).headers.etag);
+    routedByOther.length = 0;
+    const served = await throughFrontDoor(api, { 'if-none-match': etag });
+    expect(routedByOther).toEqual([]);
+    const routed = await other.inject({
+      method: 'GET',
+      url: api,
+      headers: { 'if-none-match': etag },
+    });
+    expect(served.statusCode).toBe(304);
+    expect(served.body).toBe('');
+    expect(lasting(served.headers)).toEqual(lasting(routed.headers as IncomingHttpHeaders));
+  });
+
+  it('leaves to Fastify what it cannot answer completely', async () => {
+    routedByOther.length = 0;
+    // A deflate-only client: that copy is made per answer by @fastify/compress.
+    const deflated = await throughFrontDoor(api, { 'accept-encoding': 'deflate' });
+    expect(deflated.headers['content-encoding']).toBe('deflate');
+    // Not a GET.
+    const head = await httpGet(otherPort, page, {}, 'HEAD');
+    expect(head.statusCode).toBe(200);
+    // A name that needs decoding, and one nobody has.
+    expect(
+      (await throughFrontDoor(`/${encodeURIComponent(name).replace('.', '%2E')}`)).statusCode,
+    ).toBe(200);
+    expect((await throughFrontDoor('/Nobody.Here')).statusCode).toBe(404);
+    expect(routedByOther).toHaveLength(4);
+  });
+
+  it('leaves a path some route owns to that route, even when a person has the name', async () => {
+    const owner = await newSignedInUser(t, 'Owned');
+    await createPb(t.app, owner, weightFields('Bench', '225 lbs'));
+    expect((await put(owner, { displayName: OWNED_PATH_NAME })).statusCode).toBe(200);
+    // The profile's page gets kept under that name through a PB link the router sends to it.
+    expect((await throughFrontDoor(`/${OWNED_PATH_NAME}/not-a-pb`)).statusCode).toBe(200);
+    const res = await throughFrontDoor(`/${OWNED_PATH_NAME}`);
+    expect(res.body).toBe('the route that owns this path');
   });
 });

@@ -3,12 +3,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error.js';
 import { ok } from '../../http/envelope.js';
+import type { LaneRoute } from './answer-lane.js';
 import type { AnswerKind, PublicProfileAnswers } from './public-answers.js';
 import { movedTo, sendMoved } from './moved.js';
-import { sendPrepared } from './prepared-answer.js';
+import { sendPrepared, type AnswerHeaders } from './prepared-answer.js';
 
-// Short, and revalidated with the ETag after that: an owner's edit shows within seconds.
-const CACHE_CONTROL = 'public, max-age=15, must-revalidate';
+const API_HEADERS: AnswerHeaders = {
+  contentType: 'application/json; charset=utf-8',
+  // Short, and revalidated with the ETag after that: an owner's edit shows within seconds.
+  cacheControl: 'public, max-age=15, must-revalidate',
+  // The ETag is a hash of the answer as serialized, before any compression, so every encoding
+  // of it revalidates alike; a matching If-None-Match gets a bodiless 304.
+  etag: true,
+};
+
+/** The API's kept answers, as the front door serves them (answer-lane.ts). */
+export const apiLaneRoute: LaneRoute = {
+  prefix: '/v1/pbs/user/',
+  kind: { name: 'api' },
+  headers: API_HEADERS,
+};
 
 export const publicProfileRoutes: FastifyPluginAsyncZod<{
   answers: PublicProfileAnswers;
@@ -29,7 +43,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const kind: AnswerKind = {
-        name: 'api',
+        ...apiLaneRoute.kind,
         // The route's serializer (fast-json-stringify) writes strings.
         render: (profile) => reply.serialize(ok(profile)) as string,
       };
@@ -44,13 +58,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{
         void sendMoved(reply, movedTo(request.url, '/v1/pbs/user/', found.username));
         return ok({ username: found.username }, 'This profile has a new username.', 301);
       }
-      // The ETag is a hash of the answer as serialized, before any compression, so every
-      // encoding of it revalidates alike; a matching If-None-Match gets a bodiless 304.
-      return sendPrepared(request, reply, found.answer, {
-        contentType: 'application/json; charset=utf-8',
-        cacheControl: CACHE_CONTROL,
-        etag: true,
-      });
+      return sendPrepared(request, reply, found.answer, API_HEADERS);
     },
   );
 };
