@@ -42,7 +42,10 @@ export class FrontDoor {
         },
         (req, res) => {
           const lane = this.lane;
-          if (lane) lane(req, res, () => { fastify(req, res); });
+          if (lane)
+            lane(req, res, () => {
+              fastify(req, res);
+            });
           else fastify(req, res);
         },
       );
