@@ -53,6 +53,9 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'undefined',
 ]);
 
+/** The characters a username may have; a path segment of this shape needs no decoding. */
+export const USERNAME_SHAPE = /^[A-Za-z0-9._-]+$/;
+
 export function usernameKey(username: string): string {
   return username.trim().toLowerCase();
 }
@@ -66,5 +69,5 @@ export const usernameSchema = z
   .trim()
   .min(USERNAME_MIN_LENGTH, `Usernames need at least ${USERNAME_MIN_LENGTH} characters`)
   .max(USERNAME_MAX_LENGTH, `Usernames can have at most ${USERNAME_MAX_LENGTH} characters`)
-  .regex(/^[A-Za-z0-9._-]+$/, 'Usernames can use letters, numbers, dots, dashes and underscores')
+  .regex(USERNAME_SHAPE, 'Usernames can use letters, numbers, dots, dashes and underscores')
   .refine((name) => !isReservedUsername(name), 'That username is reserved');

@@ -64,7 +64,8 @@ export function guardAgainstStalledBodies(
   }
 }
 
-function hasBody(req: IncomingMessage): boolean {
+/** Whether a request says a body follows (a zero Content-Length says none does). */
+export function hasBody(req: IncomingMessage): boolean {
   const length = Number(req.headers['content-length'] ?? 0);
   return length > 0 || req.headers['transfer-encoding'] !== undefined;
 }

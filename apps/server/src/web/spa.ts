@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isReservedUsername } from '@pbshare/shared';
+import { USERNAME_SHAPE, isReservedUsername } from '@pbshare/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath, sendApiNotFound } from '../http/error-handler.js';
 import { movedTo, sendMoved } from '../modules/public-profile/moved.js';
@@ -21,7 +21,6 @@ import { renderProfilePage, type ProfilePageOptions } from './profile-html.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HTML = 'text/html; charset=utf-8';
-const NAME_SHAPE = /^[A-Za-z0-9._-]+$/;
 /** What a PB id can look like (UUIDs today); a path whose second part is not one is no PB link. */
 const PB_ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 const PAGE_HEADERS: AnswerHeaders = { contentType: HTML, cacheControl: 'no-cache', etag: false };
@@ -111,7 +110,7 @@ export async function registerSpa(
 
   app.get<{ Params: { username: string } }>('/:username', async (request, reply) => {
     const { username } = request.params;
-    if (isReservedUsername(username) || !NAME_SHAPE.test(username)) {
+    if (isReservedUsername(username) || !USERNAME_SHAPE.test(username)) {
       return reply.sendFile('index.html');
     }
     return answer(request, reply, username, await profilePages.answers.lookup(username, page));
@@ -122,7 +121,11 @@ export async function registerSpa(
     async (request, reply) => {
       const { username, pbId } = request.params;
       // Not a PB's link (a route of the app, an API, asset or dot-folder path): as without it.
-      if (isReservedUsername(username) || !NAME_SHAPE.test(username) || !PB_ID_SHAPE.test(pbId)) {
+      if (
+        isReservedUsername(username) ||
+        !USERNAME_SHAPE.test(username) ||
+        !PB_ID_SHAPE.test(pbId)
+      ) {
         return sendAppOrNotFound(request, reply);
       }
       const found = await profilePages.answers.lookup(username, pbPage(pbId));

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { USERNAME_MAX_LENGTH, isReservedUsername } from '@pbshare/shared';
+import { USERNAME_MAX_LENGTH, USERNAME_SHAPE, isReservedUsername } from '@pbshare/shared';
+import { hasBody } from '../../http/body-stall-guard.js';
 import type { Lane } from '../../http/front-door.js';
 import { genRequestId } from '../../http/request-id.js';
 import type { SecurityHeaders } from '../../http/security.js';
@@ -28,8 +29,6 @@ export interface AnswerLaneOptions {
 }
 
 const LOGS_INFO = new Set(['info', 'debug', 'trace']);
-/** Names as they appear in a path, undecoded: anything else is left to the router. */
-const NAME_SHAPE = /^[A-Za-z0-9._-]+$/;
 
 /**
  * Serves the public profile answers kept in memory (public-answers.ts) from Node's request event,
@@ -58,7 +57,7 @@ export function publicAnswerLane(options: AnswerLaneOptions): Lane {
       const username = path.slice(route.prefix.length);
       if (
         username.length <= USERNAME_MAX_LENGTH &&
-        NAME_SHAPE.test(username) &&
+        USERNAME_SHAPE.test(username) &&
         !isReservedUsername(username)
       ) {
         return { route, username };
@@ -127,11 +126,5 @@ function logAnswer(
       responseTime: performance.now() - started,
     },
     'request completed',
-  );
-}
-
-function hasBody(req: IncomingMessage): boolean {
-  return (
-    req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined
   );
 }

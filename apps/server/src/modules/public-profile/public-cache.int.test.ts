@@ -279,6 +279,15 @@ describe("one PB's page", () => {
   });
 });
 
+/** A new person with three PBs, enough for the answers to pass compression's 1 KB threshold. */
+async function ownerOfThreePbs(prefix: string): Promise<string> {
+  const owner = await newSignedInUser(t, prefix);
+  for (const title of ['Bench', 'Squat', 'Deadlift']) {
+    await createPb(t.app, owner, weightFields(title, '225 lbs'));
+  }
+  return owner.displayName;
+}
+
 describe.each([
   ['through the routes', throughRoutes],
   ['through the front door', throughFrontDoor],
@@ -286,12 +295,7 @@ describe.each([
   let name: string;
 
   beforeAll(async () => {
-    const owner = await newSignedInUser(t, 'Prepared');
-    // Enough PBs for the answers to pass compression's 1 KB threshold.
-    for (const title of ['Bench', 'Squat', 'Deadlift']) {
-      await createPb(t.app, owner, weightFields(title, '225 lbs'));
-    }
-    name = owner.displayName;
+    name = await ownerOfThreePbs('Prepared');
     // Made and kept by the routes, so that from here on the front door serves them.
     for (const url of [`/v1/pbs/user/${name}`, `/${name}`, `/${name.toLowerCase()}`]) {
       expect((await get(url)).statusCode, `${how}: ${url}`).toBe(200);
@@ -367,11 +371,7 @@ describe("the front door's lane", () => {
   let page: string;
 
   beforeAll(async () => {
-    const owner = await newSignedInUser(t, 'Front.Door');
-    for (const title of ['Bench', 'Squat', 'Deadlift']) {
-      await createPb(t.app, owner, weightFields(title, '225 lbs'));
-    }
-    name = owner.displayName;
+    name = await ownerOfThreePbs('Front.Door');
     api = `/v1/pbs/user/${name}`;
     page = `/${name}`;
     for (const url of [api, page]) expect((await throughFrontDoor(url)).statusCode).toBe(200);
