@@ -43,12 +43,21 @@ function load(url, duration, headers) {
   });
 }
 
+/** CPU seconds this process (the load generator) has used. */
+function ownCpuSeconds() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+}
+
 /**
  * The target and the minimal route in alternating slices, after a short warm-up of each (JIT,
  * pools, the profile's prepared answer). The share is the target's requests over the minimal
- * route's in the same slices; p99 is the worst slice's.
+ * route's in the same slices; p99 is the worst slice's. CPU per request, of the server and of the
+ * load generator over the target's slices, tells which of the two held the rate back: on 2
+ * cores, whichever nears a whole core.
  */
-async function measure(name, url, minimalUrl, headers = {}) {
+async function measure(name, url, minimal, serverPid, headers = {}) {
+  const minimalUrl = minimal.url;
   await load(minimalUrl, WARM_UP_S);
   await load(url, WARM_UP_S, headers);
   // autocannon counts whole seconds; requests over its own elapsed time give the rate.
@@ -57,9 +66,15 @@ async function measure(name, url, minimalUrl, headers = {}) {
   const beside = { requests: 0, seconds: 0 };
   let p99 = 0;
   let errors = 0;
+  let serverCpu = 0;
+  let generatorCpu = 0;
   for (let i = 0; i < SLICES; i++) {
     const base = await load(minimalUrl, slice);
+    const serverBefore = cpuSeconds(serverPid) ?? 0;
+    const generatorBefore = ownCpuSeconds();
     const r = await load(url, slice, headers);
+    serverCpu += (cpuSeconds(serverPid) ?? 0) - serverBefore;
+    generatorCpu += ownCpuSeconds() - generatorBefore;
     beside.requests += base.requests.total;
     beside.seconds += base.duration;
     target.requests += r.requests.total;
@@ -69,7 +84,17 @@ async function measure(name, url, minimalUrl, headers = {}) {
   }
   const rps = target.requests / target.seconds;
   const minimalRps = beside.requests / beside.seconds;
-  return { name, rps, minimalRps, share: rps / minimalRps, p99, errors };
+  const perRequest = (seconds) => (seconds / target.requests) * 1e6;
+  return {
+    name,
+    rps,
+    minimalRps,
+    share: rps / minimalRps,
+    p99,
+    errors,
+    serverUs: perRequest(serverCpu),
+    generatorUs: perRequest(generatorCpu),
+  };
 }
 
 /** Waits, at most 30 s, until the server has finished what setting up left it doing. */
@@ -102,6 +127,7 @@ async function startMinimalServer() {
   const exited = new Promise((done) => child.once('exit', done));
   return {
     url,
+    pid: child.pid,
     stop() {
       child.kill('SIGTERM');
       return exited;
@@ -116,25 +142,30 @@ async function startMinimalServer() {
 async function group(label, minimal, server) {
   const api = `${server.base}/v1/pbs/user/${USERNAME}`;
   const page = `${server.base}/${USERNAME}`;
-  await settle(server.pid);
+  const { pid } = server;
+  await settle(pid);
   const rows = [
+    // The yardstick against itself: the CPU per request that a share of 100% costs.
+    await measure('GET /constant (the minimal route)', minimal.url, minimal, minimal.pid),
     // The app's cheapest route: every request hook and header, no database, a tiny body.
-    await measure('GET /healthz (the app, no database)', `${server.base}/healthz`, minimal.url),
-    await measure('GET /v1/pbs/user/{username}', api, minimal.url),
-    await measure('GET /{username} (HTML with inline data)', page, minimal.url),
-    await measure('GET /v1/pbs/user/{username}, brotli', api, minimal.url, BROWSER),
-    await measure('GET /{username}, brotli', page, minimal.url, BROWSER),
+    await measure('GET /healthz (the app, no database)', `${server.base}/healthz`, minimal, pid),
+    await measure('GET /v1/pbs/user/{username}', api, minimal, pid),
+    await measure('GET /{username} (HTML with inline data)', page, minimal, pid),
+    await measure('GET /v1/pbs/user/{username}, brotli', api, minimal, pid, BROWSER),
+    await measure('GET /{username}, brotli', page, minimal, pid, BROWSER),
   ];
   return { label, rows };
 }
 
 function print({ label, rows }) {
   console.log(`\n## ${label} (${CONNECTIONS} connections, ${DURATION_S} s each side)`);
-  console.log('| target | req/s | p99 latency | minimal route beside it | share | errors |');
-  console.log('|---|---|---|---|---|---|');
+  console.log(
+    '| target | req/s | p99 latency | minimal route beside it | share | server CPU/req | load generator CPU/req | errors |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
     console.log(
-      `| ${row.name} | ${row.rps.toFixed(0)} | ${row.p99} ms | ${row.minimalRps.toFixed(0)} | ${(row.share * 100).toFixed(1)}% | ${row.errors} |`,
+      `| ${row.name} | ${row.rps.toFixed(0)} | ${row.p99} ms | ${row.minimalRps.toFixed(0)} | ${(row.share * 100).toFixed(1)}% | ${row.serverUs.toFixed(1)} µs | ${row.generatorUs.toFixed(1)} µs | ${row.errors} |`,
     );
   }
 }
