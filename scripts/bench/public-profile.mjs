@@ -43,12 +43,6 @@ function load(url, duration, headers) {
   });
 }
 
-/** CPU seconds this process (the load generator) has used. */
-function ownCpuSeconds() {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1e6;
-}
-
 /**
  * The target and the minimal route in alternating slices, after a short warm-up of each (JIT,
  * pools, the profile's prepared answer). The share is the target's requests over the minimal
@@ -71,10 +65,10 @@ async function measure(name, url, minimal, serverPid, headers = {}) {
   for (let i = 0; i < SLICES; i++) {
     const base = await load(minimalUrl, slice);
     const serverBefore = cpuSeconds(serverPid) ?? 0;
-    const generatorBefore = ownCpuSeconds();
+    const generatorBefore = cpuSeconds(process.pid) ?? 0;
     const r = await load(url, slice, headers);
     serverCpu += (cpuSeconds(serverPid) ?? 0) - serverBefore;
-    generatorCpu += ownCpuSeconds() - generatorBefore;
+    generatorCpu += (cpuSeconds(process.pid) ?? 0) - generatorBefore;
     beside.requests += base.requests.total;
     beside.seconds += base.duration;
     target.requests += r.requests.total;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isReservedUsername, usernameKey, usernameSchema } from './username.js';
+import { isReservedUsername, mayBeProfilePath, usernameKey, usernameSchema } from './username.js';
 
 const messageOf = (value: string) => usernameSchema.safeParse(value).error?.issues[0]?.message;
 
@@ -37,6 +37,14 @@ describe('usernames', () => {
       expect(isReservedUsername(name), name).toBe(true);
     }
     expect(isReservedUsername('maya')).toBe(false);
+  });
+
+  it('tell a path segment that may be a profile from one that never is', () => {
+    for (const segment of ['Maya.Lifts', 'run_fast-22'])
+      expect(mayBeProfilePath(segment)).toBe(true);
+    for (const segment of ['login', 'Pricing', 'my%20name', 'a b', '']) {
+      expect(mayBeProfilePath(segment)).toBe(false);
+    }
   });
 
   it('compare case-insensitively', () => {

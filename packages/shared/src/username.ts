@@ -64,6 +64,14 @@ export function isReservedUsername(username: string): boolean {
   return RESERVED_USERNAMES.has(usernameKey(username));
 }
 
+/**
+ * Whether a path segment (`/{segment}`) may be someone's profile: a username's characters, and
+ * not a name the app keeps for its own pages. Anything else is never looked up as a person.
+ */
+export function mayBeProfilePath(segment: string): boolean {
+  return USERNAME_SHAPE.test(segment) && !isReservedUsername(segment);
+}
+
 export const usernameSchema = z
   .string()
   .trim()

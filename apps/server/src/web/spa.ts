@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { USERNAME_SHAPE, isReservedUsername } from '@pbshare/shared';
+import { mayBeProfilePath } from '@pbshare/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath, sendApiNotFound } from '../http/error-handler.js';
 import { movedTo, sendMoved } from '../modules/public-profile/moved.js';
@@ -110,7 +110,7 @@ export async function registerSpa(
 
   app.get<{ Params: { username: string } }>('/:username', async (request, reply) => {
     const { username } = request.params;
-    if (isReservedUsername(username) || !USERNAME_SHAPE.test(username)) {
+    if (!mayBeProfilePath(username)) {
       return reply.sendFile('index.html');
     }
     return answer(request, reply, username, await profilePages.answers.lookup(username, page));
@@ -121,11 +121,7 @@ export async function registerSpa(
     async (request, reply) => {
       const { username, pbId } = request.params;
       // Not a PB's link (a route of the app, an API, asset or dot-folder path): as without it.
-      if (
-        isReservedUsername(username) ||
-        !USERNAME_SHAPE.test(username) ||
-        !PB_ID_SHAPE.test(pbId)
-      ) {
+      if (!mayBeProfilePath(username) || !PB_ID_SHAPE.test(pbId)) {
         return sendAppOrNotFound(request, reply);
       }
       const found = await profilePages.answers.lookup(username, pbPage(pbId));

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { USERNAME_MAX_LENGTH, USERNAME_SHAPE, isReservedUsername } from '@pbshare/shared';
+import { mayBeProfilePath } from '@pbshare/shared';
 import { hasBody } from '../../http/body-stall-guard.js';
 import type { Lane } from '../../http/front-door.js';
 import { genRequestId } from '../../http/request-id.js';
@@ -55,13 +55,8 @@ export function publicAnswerLane(options: AnswerLaneOptions): Lane {
     for (const route of routes) {
       if (!path.startsWith(route.prefix)) continue;
       const username = path.slice(route.prefix.length);
-      if (
-        username.length <= USERNAME_MAX_LENGTH &&
-        USERNAME_SHAPE.test(username) &&
-        !isReservedUsername(username)
-      ) {
-        return { route, username };
-      }
+      // The route's own test; a name too long to be anyone's has nothing kept, and goes on.
+      if (mayBeProfilePath(username)) return { route, username };
     }
     return undefined;
   }
