@@ -48,7 +48,10 @@ import { publicAnswerLane } from './modules/public-profile/answer-lane.js';
 import { apiLaneRoute, publicProfileRoutes } from './modules/public-profile/routes.js';
 import { PublicProfileAnswers } from './modules/public-profile/public-answers.js';
 import { PublicProfileService } from './modules/public-profile/service.js';
-import { profileVersionReads } from './modules/public-profile/version-reads.js';
+import {
+  profileVersionReads,
+  rememberedVersionReads,
+} from './modules/public-profile/version-reads.js';
 import { UsersRepository } from './modules/users/repository.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { DataExportRepository } from './modules/data-export/repository.js';
@@ -185,7 +188,7 @@ export async function buildApp(
   const accessTokens = new AccessTokens(serverSecret, config.publicOrigin);
   // One store for every auth counter; a shared (Redis) store replaces it for several processes.
   const attemptStore = redis ? new RedisAttemptStore(redis) : new MemoryAttemptStore();
-  const usersRepository = new UsersRepository(database.db);
+  const usersRepository = new UsersRepository(database);
   const authService = new AuthService(
     usersRepository,
     new AuthRepository(database.db),
@@ -199,7 +202,7 @@ export async function buildApp(
     },
     { publicOrigin: config.publicOrigin, supportEmail: config.supportEmail },
   );
-  const pbsRepository = new PbsRepository(database.db);
+  const pbsRepository = new PbsRepository(database);
   const pbsService = new PbsService(
     pbsRepository,
     usersRepository,
@@ -207,7 +210,7 @@ export async function buildApp(
     app.log,
   );
   const dataExportService = new DataExportService(
-    new DataExportRepository(database.db),
+    new DataExportRepository(database),
     pbsService,
     usersRepository,
     new PbMediaStore(storage),
@@ -219,7 +222,7 @@ export async function buildApp(
     usersRepository,
     pbsService,
     (key) => storage.url(key),
-    profileVersionReads(database.reads),
+    rememberedVersionReads(profileVersionReads(database.reads), database.changes),
   );
   const publicProfiles = new PublicProfileAnswers(publicProfileService, {
     maxBytes: PUBLIC_ANSWERS_MAX_BYTES,

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { NO_CHANGE_FEED, type ChangeFeed } from './change-feed.js';
+import { PostgresChangeFeed } from './postgres-change-feed.js';
 import {
   postgresPreparedReads,
   sqlitePreparedReads,
@@ -18,6 +20,8 @@ export interface Database {
   dialect: Dialect;
   /** Single-row reads that skip Kysely, for hot routes (see prepared-reads.ts). */
   reads: PreparedReads;
+  /** Announces committed profile changes across processes, where the database can (PostgreSQL). */
+  changes: ChangeFeed;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -49,21 +53,27 @@ function openSqlite(file: string): Database {
   const db = new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({ database: withStatementCache(connection) }),
   });
-  return wrap(db, 'sqlite', sqlitePreparedReads(file));
+  return wrap(db, 'sqlite', sqlitePreparedReads(file), NO_CHANGE_FEED);
 }
 
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
-  return wrap(db, 'postgres', postgresPreparedReads(pool));
+  return wrap(db, 'postgres', postgresPreparedReads(pool), new PostgresChangeFeed(url));
 }
 
-function wrap(db: Kysely<DatabaseSchema>, dialect: Dialect, reads: PreparedReads): Database {
+function wrap(
+  db: Kysely<DatabaseSchema>,
+  dialect: Dialect,
+  reads: PreparedReads,
+  changes: ChangeFeed,
+): Database {
   let closed = false;
   return {
     db,
     dialect,
     reads,
+    changes,
     async ping() {
       await sql`select 1`.execute(db);
     },
@@ -71,6 +81,7 @@ function wrap(db: Kysely<DatabaseSchema>, dialect: Dialect, reads: PreparedReads
       if (closed) return;
       closed = true;
       reads.close();
+      await changes.close();
       await db.destroy();
     },
   };

@@ -6,6 +6,7 @@ import * as m004 from './004-media-bytes.js';
 import * as m006 from './006-idempotency-keys.js';
 import * as m007 from './007-purchases.js';
 import * as m008 from './008-public-profile-cache.js';
+import * as m009 from './009-profile-change-notices.js';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed by hand rather
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '006-idempotency-keys': m006,
   '007-purchases': m007,
   '008-public-profile-cache': m008,
+  '009-profile-change-notices': m009,
 };

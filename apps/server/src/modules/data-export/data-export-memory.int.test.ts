@@ -79,7 +79,7 @@ describe('GET /v1/users/export of an account with 100 MB of media', () => {
         },
       });
     }
-    const outcome = await new DataExportRepository(t.database.db).importInto(
+    const outcome = await new DataExportRepository(t.database).importInto(
       userId,
       [
         {

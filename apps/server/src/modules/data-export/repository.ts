@@ -1,6 +1,6 @@
 import type { Category, Unit } from '@pbshare/shared';
 import type { Kysely } from 'kysely';
-import { bumpProfileVersion } from '../../db/profile-version.js';
+import { changeProfile, type ProfileStore } from '../../db/profile-version.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { StoredMedia } from '../../media/pb-media.js';
 
@@ -29,7 +29,11 @@ export type ImportOutcome =
 
 /** The SQL of "Download my data" that PBs do not already have: an account written whole in one transaction. */
 export class DataExportRepository {
-  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+  private readonly db: Kysely<DatabaseSchema>;
+
+  constructor(private readonly store: ProfileStore) {
+    this.db = store.db;
+  }
 
   async hasExercises(userId: string): Promise<boolean> {
     const row = await this.db
@@ -50,74 +54,78 @@ export class DataExportRepository {
     exercises: ImportedExercise[],
     profile: { bio?: string; avatarKey?: string },
   ): Promise<ImportOutcome> {
-    return this.db.transaction().execute(async (trx): Promise<ImportOutcome> => {
-      const now = new Date().toISOString();
-      await bumpProfileVersion(trx, userId, { updated_at: now });
-      const existing = await trx
-        .selectFrom('exercises')
-        .select('id')
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      if (existing) return { done: false, reason: 'not-empty' };
+    const now = new Date().toISOString();
+    return changeProfile(
+      this.store,
+      userId,
+      async (trx): Promise<ImportOutcome> => {
+        const existing = await trx
+          .selectFrom('exercises')
+          .select('id')
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (existing) return { done: false, reason: 'not-empty' };
 
-      for (const [position, exercise] of exercises.entries()) {
-        await trx
-          .insertInto('exercises')
-          .values({
-            id: exercise.id,
-            user_id: userId,
-            title: exercise.title,
-            title_key: exercise.titleKey,
-            category: exercise.category,
-            is_visible: exercise.isVisible ? 1 : 0,
-            position,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        for (const record of exercise.records) {
+        for (const [position, exercise] of exercises.entries()) {
           await trx
-            .insertInto('pb_records')
+            .insertInto('exercises')
             .values({
-              id: record.id,
-              exercise_id: exercise.id,
+              id: exercise.id,
               user_id: userId,
-              amount: record.amount,
-              unit: record.unit,
-              sets: record.sets,
-              reps: record.reps,
-              story: record.story,
-              achieved_on: record.achievedOn,
-              created_at: record.createdAt,
-              media_type: record.media.type,
-              media_key: record.media.mediaKey,
-              card_key: record.media.cardKey,
-              poster_key: record.media.posterKey,
-              width: record.media.width,
-              height: record.media.height,
-              media_bytes: record.media.bytes,
+              title: exercise.title,
+              title_key: exercise.titleKey,
+              category: exercise.category,
+              is_visible: exercise.isVisible ? 1 : 0,
+              position,
+              created_at: now,
+              updated_at: now,
             })
             .execute();
+          for (const record of exercise.records) {
+            await trx
+              .insertInto('pb_records')
+              .values({
+                id: record.id,
+                exercise_id: exercise.id,
+                user_id: userId,
+                amount: record.amount,
+                unit: record.unit,
+                sets: record.sets,
+                reps: record.reps,
+                story: record.story,
+                achieved_on: record.achievedOn,
+                created_at: record.createdAt,
+                media_type: record.media.type,
+                media_key: record.media.mediaKey,
+                card_key: record.media.cardKey,
+                poster_key: record.media.posterKey,
+                width: record.media.width,
+                height: record.media.height,
+                media_bytes: record.media.bytes,
+              })
+              .execute();
+          }
         }
-      }
 
-      const before = await trx
-        .selectFrom('users')
-        .select('profile_image_key')
-        .where('id', '=', userId)
-        .executeTakeFirst();
-      if (profile.bio !== undefined || profile.avatarKey !== undefined) {
-        await trx
-          .updateTable('users')
-          .set({
-            ...(profile.bio !== undefined && { bio: profile.bio }),
-            ...(profile.avatarKey !== undefined && { profile_image_key: profile.avatarKey }),
-          })
+        const before = await trx
+          .selectFrom('users')
+          .select('profile_image_key')
           .where('id', '=', userId)
-          .execute();
-      }
-      const replaced = profile.avatarKey !== undefined ? before?.profile_image_key : null;
-      return { done: true, replacedAvatarKey: replaced ?? null };
-    });
+          .executeTakeFirst();
+        if (profile.bio !== undefined || profile.avatarKey !== undefined) {
+          await trx
+            .updateTable('users')
+            .set({
+              ...(profile.bio !== undefined && { bio: profile.bio }),
+              ...(profile.avatarKey !== undefined && { profile_image_key: profile.avatarKey }),
+            })
+            .where('id', '=', userId)
+            .execute();
+        }
+        const replaced = profile.avatarKey !== undefined ? before?.profile_image_key : null;
+        return { done: true, replacedAvatarKey: replaced ?? null };
+      },
+      { updated_at: now },
+    );
   }
 }

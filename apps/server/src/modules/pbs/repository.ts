@@ -1,6 +1,6 @@
 import type { Category, Unit } from '@pbshare/shared';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { bumpProfileVersion } from '../../db/profile-version.js';
+import { changeProfile, type ProfileStore } from '../../db/profile-version.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { StoredMedia } from '../../media/pb-media.js';
 
@@ -87,7 +87,11 @@ function toRecord(
 
 /** Exercises and their records. Every query is scoped to the owner's user id. */
 export class PbsRepository {
-  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+  private readonly db: Kysely<DatabaseSchema>;
+
+  constructor(private readonly store: ProfileStore) {
+    this.db = store.db;
+  }
 
   /**
    * Runs `work` in a transaction holding the user's row, so two requests of one user that check
@@ -98,10 +102,7 @@ export class PbsRepository {
    * the `tx` handed to `work`, so no change can be made outside such a transaction.
    */
   async forUser<T>(userId: string, work: (tx: PbsTx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
-      await bumpProfileVersion(trx, userId);
-      return work(new PbsTx(trx, userId));
-    });
+    return changeProfile(this.store, userId, (trx) => work(new PbsTx(trx, userId)));
   }
 
   async exercisesOf(userId: string): Promise<ExerciseRow[]> {

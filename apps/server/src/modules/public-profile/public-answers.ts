@@ -58,10 +58,10 @@ const MISSING: PublicAnswer = { status: 'missing' };
 /**
  * The public answers of each person, made once per version of their profile and served as
  * prepared bytes. Every request is still checked against the person's `profile_version` as read
- * after it arrived (one indexed read, shared by requests for the same name that arrive together:
- * version-reads.ts); every write a visitor could see bumps it in its transaction, so an answer is
- * never served after the change that outdated it has committed, whichever process made the
- * change. A name nobody has any more (deleted, renamed) drops its entry.
+ * after it arrived (one indexed read, shared by requests for the same name that arrive together),
+ * or as remembered while the change feed vouches that it has not changed (version-reads.ts);
+ * every write a visitor could see bumps it in its transaction, so an answer is never served
+ * after the change that outdated it has committed, whichever process made the change. A name nobody has any more (deleted, renamed) drops its entry.
  *
  * The version is read before the profile, so a kept answer is never older than the version it is
  * filed under; at worst it is newer, and the next request, seeing a newer version, makes it again.

@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import { openDatabase } from '../../db/database.js';
 import { bearer, newSignedInUser, PASSWORD, type SignedIn } from '../../test/accounts.js';
 import { CapturingMailer } from '../../test/capturing-mailer.js';
@@ -50,17 +51,30 @@ beforeAll(async () => {
   dist = writeWebDist();
   t = await createTestApp({ webDistDir: dist, publicOrigin: 'https://pb.example' });
   // Another process: its own app, cache and connections, over the same database and files.
-  other = await buildApp(t.config, {
-    database: openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir }),
-    mailer: new CapturingMailer(),
+  const otherDatabase = openDatabase({
+    databaseUrl: t.config.databaseUrl,
+    dataDir: t.config.dataDir,
   });
+  other = await buildApp(t.config, { database: otherDatabase, mailer: new CapturingMailer() });
   other.get(`/${OWNED_PATH_NAME}`, () => 'the route that owns this path');
   other.addHook('onRequest', (request, _reply, done) => {
     routedByOther.push(request.url);
     done();
   });
   otherPort = await listenLocally(other);
+  // On PostgreSQL both processes answer from memory, without a read, once their change feeds
+  // vouch: the writes below must reach the other process through its feed, before their answer.
+  if (otherDatabase.dialect === 'postgres') {
+    await Promise.all([vouching(otherDatabase.changes), vouching(t.database.changes)]);
+  }
 });
+
+async function vouching(feed: ChangeFeed): Promise<void> {
+  for (let tries = 0; feed.epoch() === undefined; tries++) {
+    if (tries > 500) throw new Error('the change feed never vouched');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 afterAll(async () => {
   await other.close();
   await t.close();

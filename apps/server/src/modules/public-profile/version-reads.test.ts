@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PreparedRead, PreparedReads } from '../../db/prepared-reads.js';
-import { profileVersionReads } from './version-reads.js';
+import { profileVersionReads, rememberedVersionReads } from './version-reads.js';
 
 /** A stand-in database: one row per name key, read synchronously (as SQLite does) or not. */
 function database(rows: Record<string, number>, mode: 'sync' | 'async' = 'sync') {
@@ -60,5 +60,68 @@ describe('profileVersionReads', () => {
     const versionOf = profileVersionReads(reads);
     const results = await Promise.allSettled([versionOf('maya'), versionOf('maya')]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+  });
+});
+
+describe('rememberedVersionReads', () => {
+  /** A read by name key over `rows`, counting calls; `during` runs while a read is in flight. */
+  function counted(rows: Record<string, number>, during: () => void = () => undefined) {
+    return vi.fn(async (key: string) => {
+      during();
+      await nextTurn();
+      const version = rows[key];
+      return version === undefined ? undefined : { userId: `id-${key}`, version };
+    });
+  }
+  const feed = (epoch: number | undefined) => ({ epoch: () => epoch });
+
+  it('reads every time while the feed does not vouch', async () => {
+    const read = counted({ maya: 1 });
+    const versionOf = rememberedVersionReads(read, feed(undefined));
+    await versionOf('maya');
+    await versionOf('maya');
+    expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers from memory while the epoch stays, and reads again once it moves', async () => {
+    const rows = { maya: 1 };
+    const read = counted(rows);
+    const at = { epoch: 7 as number | undefined };
+    const versionOf = rememberedVersionReads(read, { epoch: () => at.epoch });
+    expect(await versionOf('maya')).toEqual({ userId: 'id-maya', version: 1 });
+    expect(await versionOf('maya')).toEqual({ userId: 'id-maya', version: 1 });
+    expect(read).toHaveBeenCalledTimes(1);
+
+    rows.maya = 2;
+    at.epoch = 8;
+    expect(await versionOf('maya')).toEqual({ userId: 'id-maya', version: 2 });
+    expect(read).toHaveBeenCalledTimes(2);
+
+    // A lapse forgets everything, even if the same epoch comes back.
+    at.epoch = undefined;
+    rows.maya = 3;
+    expect(await versionOf('maya')).toEqual({ userId: 'id-maya', version: 3 });
+    at.epoch = 8;
+    rows.maya = 4;
+    expect(await versionOf('maya')).toEqual({ userId: 'id-maya', version: 4 });
+  });
+
+  it('does not remember a read during which the epoch moved', async () => {
+    const at = { epoch: 1 };
+    const read = counted({ maya: 1 }, () => {
+      at.epoch += 1;
+    });
+    const versionOf = rememberedVersionReads(read, { epoch: () => at.epoch });
+    await versionOf('maya');
+    await versionOf('maya');
+    expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  it('never remembers a name nobody has', async () => {
+    const read = counted({});
+    const versionOf = rememberedVersionReads(read, feed(1));
+    expect(await versionOf('nobody')).toBeUndefined();
+    expect(await versionOf('nobody')).toBeUndefined();
+    expect(read).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,3 +1,4 @@
+import type { ChangeFeed } from '../../db/change-feed.js';
 import type { PreparedReads } from '../../db/prepared-reads.js';
 
 /** Whose a name is, and the version of what a visitor sees of them (`users.profile_version`). */
@@ -15,8 +16,8 @@ interface VersionRow {
 }
 
 /**
- * The one read every public profile request makes (public-answers.ts), by the unique index on the
- * name's key. It goes straight to the driver, prepared once: through Kysely it was the largest
+ * The one read a public profile request makes (public-answers.ts) unless the change feed lets it
+ * be skipped (`rememberedVersionReads`), by the unique index on the name's key. It goes straight to the driver, prepared once: through Kysely it was the largest
  * cost of an answer served from memory.
  *
  * Requests for the same name that arrive together share one read, started once they have all
@@ -50,4 +51,39 @@ export function profileVersionReads(reads: PreparedReads): ProfileVersionRead {
 
 function versionOf(row: VersionRow | undefined): ProfileVersion | undefined {
   return row && { userId: row.id, version: row.profile_version };
+}
+
+/**
+ * Names whose version is remembered at once; past it the memory starts over, so a crawl of many
+ * names cannot grow it without bound (each name then costs one read again).
+ */
+const REMEMBERED_NAMES_MAX = 10_000;
+
+/**
+ * `read`, skipped while the change feed vouches that nothing a visitor sees has changed since the
+ * name was last read (db/change-feed.ts): the version read under an epoch is answered again for
+ * as long as the feed returns that epoch. A read during which the epoch moved is not remembered,
+ * since the change it heard may have committed after the read's snapshot. Names nobody has are
+ * never remembered: a new account taking one is not a change the feed announces.
+ */
+export function rememberedVersionReads(
+  read: ProfileVersionRead,
+  feed: Pick<ChangeFeed, 'epoch'>,
+): ProfileVersionRead {
+  const remembered = new Map<string, { epoch: number; owner: ProfileVersion }>();
+  return async (nameKey) => {
+    const epoch = feed.epoch();
+    if (epoch === undefined) {
+      remembered.clear();
+      return read(nameKey);
+    }
+    const known = remembered.get(nameKey);
+    if (known?.epoch === epoch) return known.owner;
+    const owner = await read(nameKey);
+    if (owner && feed.epoch() === epoch) {
+      if (remembered.size >= REMEMBERED_NAMES_MAX) remembered.clear();
+      remembered.set(nameKey, { epoch, owner });
+    }
+    return owner;
+  };
 }

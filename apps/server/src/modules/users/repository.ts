@@ -1,6 +1,6 @@
 import { usernameKey, type SubscriptionTier } from '@pbshare/shared';
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
-import { bumpProfileVersion } from '../../db/profile-version.js';
+import { changeProfile, deleteProfile, type ProfileStore } from '../../db/profile-version.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { hasProTime } from '../billing/repository.js';
 
@@ -66,7 +66,11 @@ function toRecord(
 }
 
 export class UsersRepository {
-  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+  private readonly db: Kysely<DatabaseSchema>;
+
+  constructor(private readonly store: ProfileStore) {
+    this.db = store.db;
+  }
 
   async findById(id: string): Promise<UserRecord | undefined> {
     return this.findWhere('id', id);
@@ -171,51 +175,59 @@ export class UsersRepository {
     changes: { displayName?: string; bio?: string; profileImageKey?: string | null },
     holdOldNameUntil: string,
   ): Promise<{ replacedImageKey: string | null }> {
-    return this.db.transaction().execute(async (trx) => {
-      const now = new Date().toISOString();
-      await bumpProfileVersion(trx, id, { updated_at: now });
-      const before = await trx
-        .selectFrom('users')
-        .select(['profile_image_key', 'display_name_key'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-      const newKey = changes.displayName !== undefined && usernameKey(changes.displayName);
-      await trx
-        .updateTable('users')
-        .set({
-          ...(changes.displayName !== undefined && {
-            display_name: changes.displayName,
-            display_name_key: usernameKey(changes.displayName),
-          }),
-          ...(changes.bio !== undefined && { bio: changes.bio }),
-          ...(changes.profileImageKey !== undefined && {
-            profile_image_key: changes.profileImageKey,
-          }),
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .execute();
-      if (before && newKey && newKey !== before.display_name_key) {
+    const now = new Date().toISOString();
+    return changeProfile(
+      this.store,
+      id,
+      async (trx) => {
+        const before = await trx
+          .selectFrom('users')
+          .select(['profile_image_key', 'display_name_key'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        const newKey = changes.displayName !== undefined && usernameKey(changes.displayName);
         await trx
-          .deleteFrom('username_holds')
-          .where((eb) =>
-            eb.or([
-              eb('held_until', '<=', now),
-              eb.and([eb('name_key', '=', newKey), eb('user_id', '=', id)]),
-            ]),
-          )
+          .updateTable('users')
+          .set({
+            ...(changes.displayName !== undefined && {
+              display_name: changes.displayName,
+              display_name_key: usernameKey(changes.displayName),
+            }),
+            ...(changes.bio !== undefined && { bio: changes.bio }),
+            ...(changes.profileImageKey !== undefined && {
+              profile_image_key: changes.profileImageKey,
+            }),
+            updated_at: now,
+          })
+          .where('id', '=', id)
           .execute();
-        await trx
-          .insertInto('username_holds')
-          .values({ name_key: before.display_name_key, user_id: id, held_until: holdOldNameUntil })
-          .onConflict((oc) =>
-            oc.column('name_key').doUpdateSet({ user_id: id, held_until: holdOldNameUntil }),
-          )
-          .execute();
-      }
-      const replaced = changes.profileImageKey !== undefined ? before?.profile_image_key : null;
-      return { replacedImageKey: replaced ?? null };
-    });
+        if (before && newKey && newKey !== before.display_name_key) {
+          await trx
+            .deleteFrom('username_holds')
+            .where((eb) =>
+              eb.or([
+                eb('held_until', '<=', now),
+                eb.and([eb('name_key', '=', newKey), eb('user_id', '=', id)]),
+              ]),
+            )
+            .execute();
+          await trx
+            .insertInto('username_holds')
+            .values({
+              name_key: before.display_name_key,
+              user_id: id,
+              held_until: holdOldNameUntil,
+            })
+            .onConflict((oc) =>
+              oc.column('name_key').doUpdateSet({ user_id: id, held_until: holdOldNameUntil }),
+            )
+            .execute();
+        }
+        const replaced = changes.profileImageKey !== undefined ? before?.profile_image_key : null;
+        return { replacedImageKey: replaced ?? null };
+      },
+      { updated_at: now },
+    );
   }
 
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {
@@ -238,6 +250,6 @@ export class UsersRepository {
 
   /** Removes the user; sessions, tokens, PBs and held old names go with it by cascade. */
   async delete(id: string): Promise<void> {
-    await this.db.deleteFrom('users').where('id', '=', id).execute();
+    await deleteProfile(this.store, id);
   }
 }
