@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
@@ -185,6 +186,22 @@ if (dialect === 'sqlite') {
       await new Promise((resolve) => setTimeout(resolve, 150));
       expect(feed.epoch()).toBeUndefined();
       expect(before).toBeTypeOf('number');
+    });
+
+    it('does not vouch while nothing announces changes (the trigger is missing)', async () => {
+      await sql`drop trigger users_profile_changed on users`.execute(t.database.db);
+      try {
+        const feed = feedOfAnotherProcess({ reconnectMs: 50 });
+        feed.epoch();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(feed.epoch()).toBeUndefined();
+      } finally {
+        await sql`
+          create trigger users_profile_changed
+          after update of profile_version or delete on users
+          for each row execute function pbshare_profile_changed()
+        `.execute(t.database.db);
+      }
     });
 
     it('never vouches once closed', async () => {

@@ -40,9 +40,14 @@ interface Barrier {
  * - A writer, after its commit, sends a barrier and waits until every listening process (found by
  *   `application_name` in `pg_stat_activity`) acknowledges it. PostgreSQL delivers notifications
  *   in commit order, so a process that acknowledges the barrier has already heard the change.
- * - A process vouches only while its listener answers pings: each answered ping extends the
- *   lease to `leaseMs` after it was sent. A process that cannot acknowledge (event loop stalled,
- *   connection silently gone) stops vouching by the time the writer stops waiting for it.
+ * - A process vouches only on a lease, renewed by hearing its own pings: each ping is a
+ *   notification on the same channel, so hearing it proves, by commit order, that every change
+ *   committed before it was sent has been heard too, and that the connection still hears at all
+ *   (a proxy that moved LISTEN elsewhere could answer queries yet deliver nothing). A ping heard
+ *   renews the lease to `leaseMs` after it was sent. A process that cannot acknowledge (event
+ *   loop stalled, connection silently gone) stops vouching by the time the writer stops waiting
+ *   for it; a ping unheard for a whole lease drops the connection and opens a new one.
+ * - Until migration 009's trigger exists, nothing announces a change: the feed does not vouch.
  *
  * The listener connects on first use, so only processes that serve public answers or write
  * profiles hold one.
@@ -55,7 +60,9 @@ export class PostgresChangeFeed implements ChangeFeed {
   private listening: Promise<pg.Client> | undefined;
   private client: pg.Client | undefined;
   private pinger: NodeJS.Timeout | undefined;
-  private pinging = false;
+  /** The ping sent and not yet heard on the current listener, if any. */
+  private ping: { id: number; sentAt: number } | undefined;
+  private pings = 0;
   private retryAt = 0;
   private barriers = 0;
   private readonly waiting = new Map<number, Barrier>();
@@ -67,7 +74,10 @@ export class PostgresChangeFeed implements ChangeFeed {
   ) {}
 
   epoch(): number | undefined {
-    this.listen().catch(() => undefined);
+    // On every public request: start listening if due, without making a promise when not.
+    if (!this.listening && !this.closed && performance.now() >= this.retryAt) {
+      this.listen().catch(() => undefined);
+    }
     if (performance.now() >= this.vouchedUntil) {
       // Lapsed: whatever was remembered is read again, even if the lease comes back.
       if (this.vouching) this.moveEpoch();
@@ -80,15 +90,6 @@ export class PostgresChangeFeed implements ChangeFeed {
   async settle(): Promise<void> {
     // Closing comes after the last request has been answered: nothing here is waited for.
     if (this.closed) return;
-    const fallback = this.timing.leaseMs + SETTLE_MARGIN_MS;
-    let client: pg.Client;
-    try {
-      client = await this.listen();
-    } catch {
-      // Unable to hear acknowledgements: wait out every lease that could still be vouching.
-      await delay(fallback);
-      return;
-    }
     const id = ++this.barriers;
     let done: () => void = () => undefined;
     const finished = new Promise<void>((resolve) => {
@@ -96,8 +97,18 @@ export class PostgresChangeFeed implements ChangeFeed {
     });
     const barrier: Barrier = { members: undefined, acked: new Set(), done };
     this.waiting.set(id, barrier);
-    const timer = setTimeout(done, fallback).unref();
+    // Whatever happens below (no listener, a connect or a query that hangs), the wait ends once
+    // every lease that could still be vouching for the old page is over.
+    const timer = setTimeout(done, this.timing.leaseMs + SETTLE_MARGIN_MS).unref();
+    void this.sendBarrier(id, barrier);
+    await finished;
+    clearTimeout(timer);
+    this.waiting.delete(id);
+  }
+
+  private async sendBarrier(id: number, barrier: Barrier): Promise<void> {
     try {
+      const client = await this.listen();
       const { rows } = await client.query<{ members: string[] }>(
         `select pg_notify($1, $2), array(
            select application_name from pg_stat_activity
@@ -108,13 +119,14 @@ export class PostgresChangeFeed implements ChangeFeed {
       barrier.members = rows[0]?.members.map((name) => name.slice(FEED_MEMBER_PREFIX.length));
       this.checkBarrier(id);
     } catch {
-      // Connection lost while sending: the timer ends the wait.
+      // No listener, or it was lost while sending: settle's timer ends the wait.
     }
-    await finished;
-    clearTimeout(timer);
-    this.waiting.delete(id);
   }
 
+  /**
+   * Ends the listener. Writers still waiting are let go: the app closes its database only after
+   * its last request has been answered, so none of them has a client left to answer.
+   */
   async close(): Promise<void> {
     this.closed = true;
     for (const barrier of this.waiting.values()) barrier.done();
@@ -142,7 +154,12 @@ export class PostgresChangeFeed implements ChangeFeed {
   }
 
   private async connect(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: this.url });
+    // Keep-alive, so a peer that vanished without a word is noticed by the socket too.
+    const client = new pg.Client({
+      connectionString: this.url,
+      keepAlive: true,
+      connectionTimeoutMillis: this.timing.leaseMs,
+    });
     client.on('error', () => {
       this.lost(client);
     });
@@ -157,6 +174,10 @@ export class PostgresChangeFeed implements ChangeFeed {
     try {
       await client.connect();
       await client.query(`listen ${FEED_CHANNEL}`);
+      const trigger = await client.query(
+        `select 1 from pg_trigger where tgname = 'users_profile_changed' and not tgisinternal`,
+      );
+      if (trigger.rowCount === 0) throw new Error('Nothing announces changes yet (migration 009).');
       // Named only once listening: a writer waits for exactly the processes that can hear it.
       await client.query(`select set_config('application_name', $1, false)`, [
         FEED_MEMBER_PREFIX + this.node,
@@ -169,25 +190,27 @@ export class PostgresChangeFeed implements ChangeFeed {
     }
     // Reads remembered before this listener could hear anything are not vouched for.
     this.moveEpoch();
-    this.pinger = setInterval(() => void this.ping(client), this.timing.pingEveryMs).unref();
-    void this.ping(client);
+    this.ping = undefined;
+    this.pinger = setInterval(() => {
+      this.sendPing(client);
+    }, this.timing.pingEveryMs).unref();
+    this.sendPing(client);
     return client;
   }
 
-  private async ping(client: pg.Client): Promise<void> {
-    if (this.pinging) return;
-    this.pinging = true;
-    const sentAt = performance.now();
-    try {
-      await client.query('select 1');
-      if (client === this.client) {
-        this.vouchedUntil = Math.max(this.vouchedUntil, sentAt + this.timing.leaseMs);
-      }
-    } catch {
-      // The client's error or end event drops it.
-    } finally {
-      this.pinging = false;
+  /** One ping in flight at a time; one unheard for a whole lease means the listener is lost. */
+  private sendPing(client: pg.Client): void {
+    if (client !== this.client) return;
+    const now = performance.now();
+    if (this.ping) {
+      if (now - this.ping.sentAt >= this.timing.leaseMs) this.lost(client);
+      return;
     }
+    const id = ++this.pings;
+    this.ping = { id, sentAt: now };
+    client
+      .query('select pg_notify($1, $2)', [FEED_CHANNEL, `ping ${this.node} ${id}`])
+      .catch(() => undefined);
   }
 
   private heard(client: pg.Client, message: pg.Notification): void {
@@ -195,6 +218,11 @@ export class PostgresChangeFeed implements ChangeFeed {
     const [kind, origin, id, member] = (message.payload ?? '').split(' ');
     if (kind === 'change') {
       this.moveEpoch();
+    } else if (kind === 'ping' && origin === this.node) {
+      if (this.ping?.id === Number(id)) {
+        this.vouchedUntil = Math.max(this.vouchedUntil, this.ping.sentAt + this.timing.leaseMs);
+        this.ping = undefined;
+      }
     } else if (kind === 'barrier' && origin && id) {
       client
         .query('select pg_notify($1, $2)', [FEED_CHANNEL, `ack ${origin} ${id} ${this.node}`])
@@ -222,6 +250,7 @@ export class PostgresChangeFeed implements ChangeFeed {
   private drop(): void {
     clearInterval(this.pinger);
     this.pinger = undefined;
+    this.ping = undefined;
     this.client = undefined;
     this.listening = undefined;
     this.vouchedUntil = 0;
@@ -232,8 +261,4 @@ export class PostgresChangeFeed implements ChangeFeed {
     this.current += 1;
     this.vouching = false;
   }
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
