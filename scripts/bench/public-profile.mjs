@@ -11,11 +11,13 @@
 // minimal, target, ...), and its share is taken against the minimal route's slices beside it: on
 // a 2-core machine the load generator takes one core, and the background load moves both alike.
 //
-// BENCH_SECONDS: seconds per measurement (10); BENCH_LARGE=0 skips the crowded database.
+// BENCH_SECONDS: seconds per measurement (10); BENCH_LARGE=0 skips the crowded database;
+// BENCH_LOAD: the load generator, wrk (the default, from Debian's packages) or autocannon
+// (load-generator.mjs says why wrk).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { cpuSeconds, freePort, startServer } from './harness.mjs';
+import { chooseLoadGenerator } from './load-generator.mjs';
 import { profileWithTenPbs, USERNAME } from './sample-profile.mjs';
 import {
   createScratchPostgres,
@@ -35,12 +37,10 @@ const SLICES = 5;
 /** What a browser (or a chat app's link preview) says it accepts. */
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 
-function load(url, duration, headers) {
-  return new Promise((done, fail) => {
-    autocannon({ url, connections: CONNECTIONS, duration, headers }, (err, result) =>
-      err ? fail(err) : done(result),
-    );
-  });
+const generator = chooseLoadGenerator();
+
+function load(url, seconds, headers) {
+  return generator.run({ url, connections: CONNECTIONS, seconds, headers });
 }
 
 /**
@@ -54,7 +54,6 @@ async function measure(name, url, minimal, serverPid, headers = {}) {
   const minimalUrl = minimal.url;
   await load(minimalUrl, WARM_UP_S);
   await load(url, WARM_UP_S, headers);
-  // autocannon counts whole seconds; requests over its own elapsed time give the rate.
   const slice = Math.max(1, Math.round(DURATION_S / SLICES));
   const target = { requests: 0, seconds: 0 };
   const beside = { requests: 0, seconds: 0 };
@@ -65,16 +64,15 @@ async function measure(name, url, minimal, serverPid, headers = {}) {
   for (let i = 0; i < SLICES; i++) {
     const base = await load(minimalUrl, slice);
     const serverBefore = cpuSeconds(serverPid) ?? 0;
-    const generatorBefore = cpuSeconds(process.pid) ?? 0;
     const r = await load(url, slice, headers);
     serverCpu += (cpuSeconds(serverPid) ?? 0) - serverBefore;
-    generatorCpu += (cpuSeconds(process.pid) ?? 0) - generatorBefore;
-    beside.requests += base.requests.total;
-    beside.seconds += base.duration;
-    target.requests += r.requests.total;
-    target.seconds += r.duration;
-    p99 = Math.max(p99, r.latency.p99);
-    errors += r.errors + r.non2xx;
+    generatorCpu += r.generatorCpuSeconds;
+    beside.requests += base.requests;
+    beside.seconds += base.seconds;
+    target.requests += r.requests;
+    target.seconds += r.seconds;
+    p99 = Math.max(p99, r.p99Ms);
+    errors += r.errors;
   }
   const rps = target.requests / target.seconds;
   const minimalRps = beside.requests / beside.seconds;
@@ -131,7 +129,7 @@ async function startMinimalServer() {
 
 /**
  * The targets as one group of rows, each beside the minimal route: each profile answer plain (no
- * Accept-Encoding, as autocannon sends by default) and as a browser asks for it.
+ * Accept-Encoding, as the load generators send by default) and as a browser asks for it.
  */
 async function group(label, minimal, server) {
   const api = `${server.base}/v1/pbs/user/${USERNAME}`;
@@ -152,14 +150,16 @@ async function group(label, minimal, server) {
 }
 
 function print({ label, rows }) {
-  console.log(`\n## ${label} (${CONNECTIONS} connections, ${DURATION_S} s each side)`);
+  console.log(
+    `\n## ${label} (${generator.name}, ${CONNECTIONS} connections, ${DURATION_S} s each side)`,
+  );
   console.log(
     '| target | req/s | p99 latency | minimal route beside it | share | server CPU/req | load generator CPU/req | errors |',
   );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
     console.log(
-      `| ${row.name} | ${row.rps.toFixed(0)} | ${row.p99} ms | ${row.minimalRps.toFixed(0)} | ${(row.share * 100).toFixed(1)}% | ${row.serverUs.toFixed(1)} µs | ${row.generatorUs.toFixed(1)} µs | ${row.errors} |`,
+      `| ${row.name} | ${row.rps.toFixed(0)} | ${row.p99.toFixed(2)} ms | ${row.minimalRps.toFixed(0)} | ${(row.share * 100).toFixed(1)}% | ${row.serverUs.toFixed(1)} µs | ${row.generatorUs.toFixed(1)} µs | ${row.errors} |`,
     );
   }
 }

@@ -1,0 +1,111 @@
+// The load generators the public-profile bench can drive: wrk (the default) and autocannon.
+//
+// wrk, from Debian's packages (`apt-get install -y wrk`), parses each answer and counts its bytes;
+// autocannon 9 appends every body to a JavaScript string, which on this bench cost it more CPU
+// per 62 KB page (45 µs) or 11 KB brotli page (157 µs, the binary body going through V8's slow
+// UTF-8 path) than the server spent making it. On 2 cores the generator and the server share the
+// machine, so that cost came out of the page's rate. BENCH_LOAD=autocannon measures with
+// autocannon, to compare with figures taken before the switch (docs/PERFORMANCE.md).
+import { execFileSync, spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import { cpuSeconds } from './harness.mjs';
+
+/**
+ * @typedef {{ requests: number, seconds: number, p99Ms: number, errors: number,
+ *   generatorCpuSeconds: number }} LoadResult
+ */
+
+/** The generator named by BENCH_LOAD (wrk unless it says autocannon), checked to be there. */
+export function chooseLoadGenerator(env = process.env) {
+  if (env.BENCH_LOAD === 'autocannon') return { name: 'autocannon 9', run: autocannonLoad };
+  if (env.BENCH_LOAD && env.BENCH_LOAD !== 'wrk') {
+    throw new Error(`BENCH_LOAD=${env.BENCH_LOAD}: expected wrk or autocannon`);
+  }
+  try {
+    const version = execFileSync('wrk', ['-v'], { encoding: 'utf8', stdio: 'pipe' });
+    return { name: version.split('\n')[0].split(' [')[0].trim(), run: wrkLoad };
+  } catch (error) {
+    // wrk -v prints its version and exits 1; only a missing binary is an error.
+    if (error.code === 'ENOENT') {
+      throw new Error(
+        'wrk is not installed: apt-get install -y wrk (or BENCH_LOAD=autocannon to use autocannon)',
+      );
+    }
+    return {
+      name: String(error.stdout ?? 'wrk')
+        .split('\n')[0]
+        .split(' [')[0]
+        .trim(),
+      run: wrkLoad,
+    };
+  }
+}
+
+/** Runs autocannon in this process for `seconds` with `connections`; its CPU is this process's. */
+export function autocannonLoad({ url, connections, seconds, headers = {} }) {
+  const before = cpuSeconds(process.pid) ?? 0;
+  return new Promise((done, fail) => {
+    autocannon({ url, connections, duration: seconds, headers }, (err, r) => {
+      if (err) return fail(err);
+      done({
+        requests: r.requests.total,
+        // autocannon counts whole seconds; its own elapsed time gives the rate.
+        seconds: r.duration,
+        p99Ms: r.latency.p99,
+        errors: r.errors + r.non2xx,
+        generatorCpuSeconds: (cpuSeconds(process.pid) ?? 0) - before,
+      });
+    });
+  });
+}
+
+/**
+ * Runs wrk (one thread, `connections` connections) for `seconds`. It runs under a shell that
+ * prints its own /proc stat after wrk has exited: a waited-for child's CPU time is in the
+ * parent's cutime and cstime, which is the only place it can still be read.
+ */
+export function wrkLoad({ url, connections, seconds, headers = {} }) {
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency'];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  const script = 'wrk "$@" || exit $?; echo; cat /proc/$$/stat';
+  return new Promise((done, fail) => {
+    const child = spawn('sh', ['-c', script, 'wrk', ...args, url], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk));
+    child.once('error', fail);
+    child.once('close', (code) => {
+      if (code !== 0) return fail(new Error(`wrk exited with ${code}:\n${out}`));
+      try {
+        done(parseWrk(out));
+      } catch (error) {
+        fail(error);
+      }
+    });
+  });
+}
+
+const UNIT_MS = { us: 0.001, ms: 1, s: 1000 };
+
+/** wrk's report, then the shell's /proc stat line, as a LoadResult. */
+export function parseWrk(out) {
+  const total = /(\d+) requests in ([\d.]+)(us|ms|s|m),/.exec(out);
+  const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(out);
+  const stat = /^\d+ \([^)]*\) (.*)$/m.exec(out);
+  if (!total || !p99 || !stat) throw new Error(`could not read wrk's report:\n${out}`);
+  const elapsedUnit = { us: 1e-6, ms: 1e-3, s: 1, m: 60 }[total[3]];
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const socketErrors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
+  // After the name: state is field 0, so cutime and cstime (fields 16 and 17 of stat) are 13, 14.
+  const fields = stat[1].split(' ');
+  const ticks = Number(fields[13]) + Number(fields[14]);
+  return {
+    requests: Number(total[1]),
+    seconds: Number(total[2]) * elapsedUnit,
+    p99Ms: Number(p99[1]) * UNIT_MS[p99[2]],
+    errors: non2xx + socketErrors,
+    generatorCpuSeconds: ticks / 100,
+  };
+}
