@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { insertUser } from '../test/user-rows.js';
 import { NO_CHANGE_FEED, type ChangeFeed } from './change-feed.js';
 import { changeProfile, deleteProfile } from './profile-version.js';
 import {
@@ -24,23 +25,8 @@ afterAll(async () => {
   await t.cleanup();
 });
 
-async function addUser(): Promise<string> {
-  const now = new Date().toISOString();
-  const id = randomUUID();
-  const name = `u${id.slice(0, 8)}`;
-  await t.database.db
-    .insertInto('users')
-    .values({
-      id,
-      email: `${name}@example.com`,
-      password_hash: 'x',
-      display_name: name,
-      display_name_key: name,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
+function addUser(): Promise<string> {
+  return insertUser(t.database, `u${randomUUID().slice(0, 8)}`);
 }
 
 /** Another process's feed over the same database. */

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { userRow } from '../test/user-rows.js';
 import { migrateToLatest } from './migrate.js';
 
 let t: TestDatabase;
@@ -8,19 +8,6 @@ beforeAll(async () => {
   t = await createTestDatabase();
 });
 afterAll(() => t.cleanup());
-
-function user(email: string, displayName: string) {
-  const now = new Date().toISOString();
-  return {
-    id: randomUUID(),
-    email: email.trim().toLowerCase(),
-    password_hash: 'x',
-    display_name: displayName,
-    display_name_key: displayName.toLowerCase(),
-    created_at: now,
-    updated_at: now,
-  };
-}
 
 describe(`database (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
   it('runs on the dialect this project asked for', () => {
@@ -34,7 +21,7 @@ describe(`database (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
   });
 
   it('stores a user with the column defaults', async () => {
-    const row = user('Ada@Example.com ', 'Ada');
+    const row = userRow('Ada', 'Ada@Example.com ');
     await t.database.db.insertInto('users').values(row).execute();
     const stored = await t.database.db
       .selectFrom('users')
@@ -50,17 +37,17 @@ describe(`database (${process.env.TEST_DIALECT ?? 'sqlite'})`, () => {
   });
 
   it('refuses a second account with the same e-mail or username in another case', async () => {
-    await t.database.db.insertInto('users').values(user('grace@example.com', 'Grace')).execute();
+    await t.database.db.insertInto('users').values(userRow('Grace', 'grace@example.com')).execute();
     await expect(
-      t.database.db.insertInto('users').values(user('GRACE@example.com', 'Other')).execute(),
+      t.database.db.insertInto('users').values(userRow('Other', 'GRACE@example.com')).execute(),
     ).rejects.toThrow();
     await expect(
-      t.database.db.insertInto('users').values(user('hopper@example.com', 'GRACE')).execute(),
+      t.database.db.insertInto('users').values(userRow('GRACE', 'hopper@example.com')).execute(),
     ).rejects.toThrow();
   });
 
   it('refuses an unknown subscription tier', async () => {
-    const row = { ...user('tier@example.com', 'tiered'), subscription_tier: 'gold' as 'free' };
+    const row = { ...userRow('tiered', 'tier@example.com'), subscription_tier: 'gold' as 'free' };
     await expect(t.database.db.insertInto('users').values(row).execute()).rejects.toThrow();
   });
 });

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { insertUser } from '../test/user-rows.js';
 import type { PreparedRead } from './prepared-reads.js';
 
 let t: TestDatabase;
@@ -13,22 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-async function addUser(name: string): Promise<string> {
-  const now = new Date().toISOString();
-  const id = randomUUID();
-  await t.database.db
-    .insertInto('users')
-    .values({
-      id,
-      email: `${name}@example.com`,
-      password_hash: 'x',
-      display_name: name,
-      display_name_key: name,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
+function addUser(name: string): Promise<string> {
+  return insertUser(t.database, name);
 }
 
 function setVersion(name: string, version: number) {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { changeProfile, type ProfileStore } from '../../db/profile-version.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { StoredMedia } from '../../media/pb-media.js';
+import { recordColumns } from '../pbs/repository.js';
 
 /** An exercise to import, its records' media already stored. */
 export interface ImportedExercise {
@@ -84,25 +85,7 @@ export class DataExportRepository {
           for (const record of exercise.records) {
             await trx
               .insertInto('pb_records')
-              .values({
-                id: record.id,
-                exercise_id: exercise.id,
-                user_id: userId,
-                amount: record.amount,
-                unit: record.unit,
-                sets: record.sets,
-                reps: record.reps,
-                story: record.story,
-                achieved_on: record.achievedOn,
-                created_at: record.createdAt,
-                media_type: record.media.type,
-                media_key: record.media.mediaKey,
-                card_key: record.media.cardKey,
-                poster_key: record.media.posterKey,
-                width: record.media.width,
-                height: record.media.height,
-                media_bytes: record.media.bytes,
-              })
+              .values(recordColumns(userId, exercise.id, record, record.createdAt))
               .execute();
           }
         }

@@ -297,19 +297,7 @@ class PbsTx extends PbReads<Transaction<DatabaseSchema>> {
   async insertRecord(exerciseId: string, record: NewRecord): Promise<void> {
     await this.db
       .insertInto('pb_records')
-      .values({
-        id: record.id,
-        exercise_id: exerciseId,
-        user_id: this.userId,
-        amount: record.amount,
-        unit: record.unit,
-        sets: record.sets,
-        reps: record.reps,
-        story: record.story,
-        achieved_on: record.achievedOn,
-        ...mediaColumns(record.media),
-        created_at: new Date().toISOString(),
-      })
+      .values(recordColumns(this.userId, exerciseId, record, new Date().toISOString()))
       .execute();
   }
 
@@ -338,6 +326,28 @@ class PbsTx extends PbReads<Transaction<DatabaseSchema>> {
       .where('user_id', '=', this.userId)
       .execute();
   }
+}
+
+/** A record as its row in pb_records: written here and by the data import, one mapping for both. */
+export function recordColumns(
+  userId: string,
+  exerciseId: string,
+  record: NewRecord,
+  createdAt: string,
+) {
+  return {
+    id: record.id,
+    exercise_id: exerciseId,
+    user_id: userId,
+    amount: record.amount,
+    unit: record.unit,
+    sets: record.sets,
+    reps: record.reps,
+    story: record.story,
+    achieved_on: record.achievedOn,
+    ...mediaColumns(record.media),
+    created_at: createdAt,
+  };
 }
 
 function mediaColumns(media: StoredMedia) {

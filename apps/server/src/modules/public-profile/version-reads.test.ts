@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { NO_CHANGE_FEED } from '../../db/change-feed.js';
 import type { PreparedRead, PreparedReads } from '../../db/prepared-reads.js';
 import { profileVersionReads, rememberedVersionReads } from './version-reads.js';
 
@@ -81,6 +82,11 @@ describe('rememberedVersionReads', () => {
     await versionOf('maya');
     await versionOf('maya');
     expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  it('is the read itself where there is no change feed (SQLite)', () => {
+    const read = counted({ maya: 1 });
+    expect(rememberedVersionReads(read, NO_CHANGE_FEED)).toBe(read);
   });
 
   it('answers from memory while the epoch stays, and reads again once it moves', async () => {

@@ -1,4 +1,4 @@
-import type { ChangeFeed } from '../../db/change-feed.js';
+import { NO_CHANGE_FEED, type ChangeFeed } from '../../db/change-feed.js';
 import type { PreparedReads } from '../../db/prepared-reads.js';
 
 /** Whose a name is, and the version of what a visitor sees of them (`users.profile_version`). */
@@ -17,8 +17,9 @@ interface VersionRow {
 
 /**
  * The one read a public profile request makes (public-answers.ts) unless the change feed lets it
- * be skipped (`rememberedVersionReads`), by the unique index on the name's key. It goes straight to the driver, prepared once: through Kysely it was the largest
- * cost of an answer served from memory.
+ * be skipped (`rememberedVersionReads`), by the unique index on the name's key. It goes straight
+ * to the driver, prepared once: through Kysely it was the largest cost of an answer served from
+ * memory.
  *
  * Requests for the same name that arrive together share one read, started once they have all
  * arrived: in the event loop's check phase (setImmediate), after the poll phase has run every
@@ -65,11 +66,15 @@ const REMEMBERED_NAMES_MAX = 10_000;
  * as long as the feed returns that epoch. A read during which the epoch moved is not remembered,
  * since the change it heard may have committed after the read's snapshot. Names nobody has are
  * never remembered: a new account taking one is not a change the feed announces.
+ *
+ * With no feed at all (SQLite) it is `read` itself: every request pays the read anyway, so the
+ * wrapper would only add a promise and a map per request.
  */
 export function rememberedVersionReads(
   read: ProfileVersionRead,
   feed: Pick<ChangeFeed, 'epoch'>,
 ): ProfileVersionRead {
+  if (feed === NO_CHANGE_FEED) return read;
   const remembered = new Map<string, { epoch: number; owner: ProfileVersion }>();
   return async (nameKey) => {
     const epoch = feed.epoch();
