@@ -68,7 +68,7 @@ const REMEMBERED_NAMES_MAX = 10_000;
  * never remembered: a new account taking one is not a change the feed announces.
  *
  * With no feed at all (SQLite) it is `read` itself: every request pays the read anyway, so the
- * wrapper would only add a promise and a map per request.
+ * wrapper would only add a promise (and a `clear()` of an empty map) per request.
  */
 export function rememberedVersionReads(
   read: ProfileVersionRead,
