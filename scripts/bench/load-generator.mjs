@@ -7,6 +7,7 @@
 // machine, so that cost came out of the page's rate. BENCH_LOAD=autocannon measures with
 // autocannon, to compare with figures taken before the switch (docs/PERFORMANCE.md).
 import { execFileSync, spawn } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { cpuSeconds } from './harness.mjs';
 
@@ -112,4 +113,10 @@ export function parseWrk(out) {
     errors: non2xx + socketErrors,
     generatorCpuSeconds: ticks / 100,
   };
+}
+
+// Run on its own (`npm run bench` does, first), it says which generator the bench will use, or
+// fails before the build and the upload bench rather than after them.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.log(`public-profile load generator: ${chooseLoadGenerator().name}`);
 }
