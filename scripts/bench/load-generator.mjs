@@ -7,14 +7,43 @@
 // machine, so that cost came out of the page's rate. BENCH_LOAD=autocannon measures with
 // autocannon, to compare with figures taken before the switch (docs/PERFORMANCE.md).
 import { execFileSync, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { cpuSeconds } from './harness.mjs';
 
 /**
- * @typedef {{ requests: number, seconds: number, p99Ms: number, errors: number,
- *   generatorCpuSeconds: number }} LoadResult
+ * Latency samples: how many had each latency, in microseconds.
+ * @typedef {Map<number, number>} Histogram
  */
+
+/**
+ * @typedef {{ requests: number, seconds: number, p99Ms: number, latencyUs: Histogram,
+ *   errors: number, generatorCpuSeconds: number }} LoadResult
+ */
+
+/** `histograms` added up into one. */
+export function mergeHistograms(histograms) {
+  const merged = new Map();
+  for (const histogram of histograms) {
+    for (const [us, count] of histogram) merged.set(us, (merged.get(us) ?? 0) + count);
+  }
+  return merged;
+}
+
+/** The `p`th percentile of a histogram, in milliseconds: the least latency at or above which
+ * no more than 100 - p percent of the samples lie (0 for no samples). */
+export function percentileMs(histogram, p) {
+  const values = [...histogram.keys()].sort((a, b) => a - b);
+  const total = values.reduce((sum, us) => sum + histogram.get(us), 0);
+  const rank = (p / 100) * total;
+  let seen = 0;
+  for (const us of values) {
+    seen += histogram.get(us);
+    if (seen >= rank) return us / 1000;
+  }
+  return 0;
+}
 
 /** The generator named by BENCH_LOAD (wrk unless it says autocannon), checked to be there. */
 export function chooseLoadGenerator(env = process.env) {
@@ -41,17 +70,23 @@ export function chooseLoadGenerator(env = process.env) {
 /** Runs autocannon in this process for `seconds` with `connections`; its CPU is this process's. */
 export function autocannonLoad({ url, connections, seconds, headers = {} }) {
   const before = cpuSeconds(process.pid) ?? 0;
+  const latencyUs = new Map();
   return new Promise((done, fail) => {
-    autocannon({ url, connections, duration: seconds, headers }, (err, r) => {
+    const run = autocannon({ url, connections, duration: seconds, headers }, (err, r) => {
       if (err) return fail(err);
       done({
         requests: r.requests.total,
         // autocannon counts whole seconds; its own elapsed time gives the rate.
         seconds: r.duration,
         p99Ms: r.latency.p99,
+        latencyUs,
         errors: r.errors + r.non2xx,
         generatorCpuSeconds: (cpuSeconds(process.pid) ?? 0) - before,
       });
+    });
+    run.on('response', (_client, _status, _bytes, ms) => {
+      const us = Math.round(ms * 1000);
+      latencyUs.set(us, (latencyUs.get(us) ?? 0) + 1);
     });
   });
 }
@@ -62,7 +97,7 @@ export function autocannonLoad({ url, connections, seconds, headers = {} }) {
  * parent's cutime and cstime, which is the only place it can still be read.
  */
 export function wrkLoad({ url, connections, seconds, headers = {} }) {
-  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency'];
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', HISTOGRAM_SCRIPT];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   const script = 'wrk "$@" || exit $?; echo; cat /proc/$$/stat';
   return new Promise((done, fail) => {
@@ -83,6 +118,9 @@ export function wrkLoad({ url, connections, seconds, headers = {} }) {
   });
 }
 
+/** Prints wrk's histogram after its report (wrk-latency.lua). */
+const HISTOGRAM_SCRIPT = join(import.meta.dirname, 'wrk-latency.lua');
+
 const UNIT_MS = { us: 0.001, ms: 1, s: 1000 };
 
 /**
@@ -97,7 +135,15 @@ export function parseWrk(out) {
   const rate = /Requests\/sec:\s+([\d.]+)/.exec(out);
   const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(out);
   const stat = /^\d+ \([^)]*\) (.*)$/m.exec(out);
-  if (!total || !rate || !p99 || !stat) throw new Error(`could not read wrk's report:\n${out}`);
+  const histogram = /^latency-histogram\n([\d \n]*)latency-histogram-end$/m.exec(out);
+  if (!total || !rate || !p99 || !stat || !histogram) {
+    throw new Error(`could not read wrk's report:\n${out}`);
+  }
+  const latencyUs = new Map();
+  for (const line of histogram[1].split('\n')) {
+    const [us, count] = line.split(' ').map(Number);
+    if (count) latencyUs.set(us, count);
+  }
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const socketErrors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
@@ -110,6 +156,7 @@ export function parseWrk(out) {
     // A run that answered nothing has no rate; its zero requests then count over no time.
     seconds: requests > 0 ? requests / Number(rate[1]) : 0,
     p99Ms: Number(p99[1]) * UNIT_MS[p99[2]],
+    latencyUs,
     errors: non2xx + socketErrors,
     generatorCpuSeconds: ticks / 100,
   };

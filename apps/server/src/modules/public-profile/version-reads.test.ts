@@ -112,6 +112,24 @@ describe('rememberedVersionReads', () => {
     expect(await versionOf('maya')).toEqual({ userId: 'id-maya', version: 4 });
   });
 
+  it('hands a remembered version over in the check phase, with the others that came together', async () => {
+    const read = counted({ maya: 1, sam: 2 });
+    const versionOf = rememberedVersionReads(read, feed(3));
+    await Promise.all([versionOf('maya'), versionOf('sam')]);
+    const order: string[] = [];
+    setImmediate(() => order.push('check phase'));
+    const answered = Promise.all(
+      ['maya', 'sam'].map((name) => versionOf(name).then(() => order.push(name))),
+    );
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(order).toEqual([]);
+    await answered;
+    // Not in the microtasks after each request, but together, in the check phase.
+    expect(order).toEqual(['check phase', 'maya', 'sam']);
+    expect(read).toHaveBeenCalledTimes(2);
+  });
+
   it('does not remember a read during which the epoch moved', async () => {
     const at = { epoch: 1 };
     const read = counted({ maya: 1 }, () => {
