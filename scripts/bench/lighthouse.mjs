@@ -46,15 +46,32 @@ function median(runs) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-async function measurePage(chrome, name, url) {
-  const runs = [];
-  for (let i = 0; i < RUNS; i++) {
+/** Tries of one run before the bench gives up on it. */
+const ATTEMPTS = 3;
+
+/**
+ * One Lighthouse run of `url`. A run Lighthouse could not complete is tried again: now and then it
+ * reports NO_NAVSTART (no navigation start in its trace) for a page that loaded, and one such
+ * run should not end a bench that has been going for twenty minutes.
+ */
+async function lighthouseRun(chrome, url) {
+  for (let attempt = 1; ; attempt++) {
     const { lhr } = await lighthouse(url, {
       port: chrome.port,
       logLevel: 'error',
       onlyCategories: CATEGORIES,
     });
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}`);
+    if (!lhr.runtimeError) return lhr;
+    const failure = `Lighthouse: ${lhr.runtimeError.code} on ${url}`;
+    if (attempt === ATTEMPTS) throw new Error(`${failure}, ${ATTEMPTS} times`);
+    console.warn(`${failure}; trying that run again`);
+  }
+}
+
+async function measurePage(chrome, name, url) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    const lhr = await lighthouseRun(chrome, url);
     for (const warning of lhr.runWarnings) console.warn(`Lighthouse warning: ${warning}`);
     const report = join(REPORTS, `lighthouse-${name}-${i + 1}.json`);
     mkdirSync(dirname(report), { recursive: true });

@@ -18,11 +18,15 @@ import { cpuSeconds } from './harness.mjs';
  */
 
 /**
- * @typedef {{ requests: number, seconds: number, p99Ms: number, latencyUs: Histogram,
- *   errors: number, generatorCpuSeconds: number }} LoadResult
+ * @typedef {{ requests: number, seconds: number, latencyUs: Histogram, errors: number,
+ *   generatorCpuSeconds: number }} LoadResult
  */
 
-/** `histograms` added up into one. */
+/**
+ * `histograms` added up into one.
+ * @param {Histogram[]} histograms
+ * @returns {Histogram}
+ */
 export function mergeHistograms(histograms) {
   const merged = new Map();
   for (const histogram of histograms) {
@@ -31,12 +35,17 @@ export function mergeHistograms(histograms) {
   return merged;
 }
 
-/** The `p`th percentile of a histogram, in milliseconds: the least latency at or above which
- * no more than 100 - p percent of the samples lie (0 for no samples). */
+/**
+ * The `p`th percentile of a histogram, in milliseconds: the least latency at or below which at
+ * least `p` percent of the samples lie (nearest rank; 0 for no samples).
+ * @param {Histogram} histogram
+ * @param {number} p
+ * @returns {number}
+ */
 export function percentileMs(histogram, p) {
   const values = [...histogram.keys()].sort((a, b) => a - b);
   const total = values.reduce((sum, us) => sum + histogram.get(us), 0);
-  const rank = (p / 100) * total;
+  const rank = Math.ceil((p / 100) * total);
   let seen = 0;
   for (const us of values) {
     seen += histogram.get(us);
@@ -67,7 +76,11 @@ export function chooseLoadGenerator(env = process.env) {
   return { name: version ? `wrk ${version}` : 'wrk', run: wrkLoad };
 }
 
-/** Runs autocannon in this process for `seconds` with `connections`; its CPU is this process's. */
+/**
+ * Runs autocannon in this process for `seconds` with `connections`; its CPU is this process's.
+ * Its latencies are each response's own time, not corrected for coordinated omission as wrk's
+ * are, and keeping them costs this process a map update per response.
+ */
 export function autocannonLoad({ url, connections, seconds, headers = {} }) {
   const before = cpuSeconds(process.pid) ?? 0;
   const latencyUs = new Map();
@@ -78,7 +91,6 @@ export function autocannonLoad({ url, connections, seconds, headers = {} }) {
         requests: r.requests.total,
         // autocannon counts whole seconds; its own elapsed time gives the rate.
         seconds: r.duration,
-        p99Ms: r.latency.p99,
         latencyUs,
         errors: r.errors + r.non2xx,
         generatorCpuSeconds: (cpuSeconds(process.pid) ?? 0) - before,
@@ -91,13 +103,16 @@ export function autocannonLoad({ url, connections, seconds, headers = {} }) {
   });
 }
 
+/** Prints wrk's histogram after its report (wrk-latency.lua). */
+const HISTOGRAM_SCRIPT = join(import.meta.dirname, 'wrk-latency.lua');
+
 /**
  * Runs wrk (one thread, `connections` connections) for `seconds`. It runs under a shell that
  * prints its own /proc stat after wrk has exited: a waited-for child's CPU time is in the
  * parent's cutime and cstime, which is the only place it can still be read.
  */
 export function wrkLoad({ url, connections, seconds, headers = {} }) {
-  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', HISTOGRAM_SCRIPT];
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', HISTOGRAM_SCRIPT];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   const script = 'wrk "$@" || exit $?; echo; cat /proc/$$/stat';
   return new Promise((done, fail) => {
@@ -118,25 +133,19 @@ export function wrkLoad({ url, connections, seconds, headers = {} }) {
   });
 }
 
-/** Prints wrk's histogram after its report (wrk-latency.lua). */
-const HISTOGRAM_SCRIPT = join(import.meta.dirname, 'wrk-latency.lua');
-
-const UNIT_MS = { us: 0.001, ms: 1, s: 1000 };
-
 /**
  * wrk's report, then the shell's /proc stat line, as a LoadResult. The elapsed time is taken as
  * requests over wrk's requests per second: the report prints it to two decimals (or in minutes
- * past a minute), too coarse for one-second slices. Its latency percentiles are corrected for
- * coordinated omission (wrk adds the samples a stalled connection kept from being sent), so its
- * p99 reads higher than autocannon's for the same run.
+ * past a minute), too coarse for one-second slices. Its latencies are corrected for coordinated
+ * omission (wrk adds the samples a stalled connection kept from being sent), so its p99 reads
+ * higher than autocannon's for the same run.
  */
 export function parseWrk(out) {
   const total = /(\d+) requests in /.exec(out);
   const rate = /Requests\/sec:\s+([\d.]+)/.exec(out);
-  const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(out);
   const stat = /^\d+ \([^)]*\) (.*)$/m.exec(out);
   const histogram = /^latency-histogram\n([\d \n]*)latency-histogram-end$/m.exec(out);
-  if (!total || !rate || !p99 || !stat || !histogram) {
+  if (!total || !rate || !stat || !histogram) {
     throw new Error(`could not read wrk's report:\n${out}`);
   }
   const latencyUs = new Map();
@@ -155,7 +164,6 @@ export function parseWrk(out) {
     requests,
     // A run that answered nothing has no rate; its zero requests then count over no time.
     seconds: requests > 0 ? requests / Number(rate[1]) : 0,
-    p99Ms: Number(p99[1]) * UNIT_MS[p99[2]],
     latencyUs,
     errors: non2xx + socketErrors,
     generatorCpuSeconds: ticks / 100,

@@ -117,16 +117,21 @@ describe('rememberedVersionReads', () => {
     const versionOf = rememberedVersionReads(read, feed(3));
     await Promise.all([versionOf('maya'), versionOf('sam')]);
     const order: string[] = [];
-    setImmediate(() => order.push('check phase'));
-    const answered = Promise.all(
-      ['maya', 'sam'].map((name) => versionOf(name).then(() => order.push(name))),
-    );
+    const answer = (name: string) => versionOf(name).then(() => order.push(name));
+    setImmediate(() => order.push('before'));
+    const maya = answer('maya');
+    setImmediate(() => order.push('between'));
+    const sam = answer('sam');
+    setImmediate(() => order.push('after'));
+    // Answered at once, they would be in by now (an async function's return takes two ticks).
+    await Promise.resolve();
     await Promise.resolve();
     await Promise.resolve();
     expect(order).toEqual([]);
-    await answered;
-    // Not in the microtasks after each request, but together, in the check phase.
-    expect(order).toEqual(['check phase', 'maya', 'sam']);
+    await Promise.all([maya, sam]);
+    await nextTurn();
+    // Both in the same check phase, one wait for the two, in the turn they came in.
+    expect(order).toEqual(['before', 'maya', 'sam', 'between', 'after']);
     expect(read).toHaveBeenCalledTimes(2);
   });
 

@@ -67,10 +67,11 @@ const REMEMBERED_NAMES_MAX = 10_000;
  * since the change it heard may have committed after the read's snapshot. Names nobody has are
  * never remembered: a new account taking one is not a change the feed announces.
  *
- * A remembered version is handed over in the event loop's check phase, as a read's is: the
- * answers to the requests that came in together are then written together, after all of them
- * were parsed, rather than each as soon as it was parsed. That cost the server 1-2 µs less per
- * kept answer on PostgreSQL (docs/PERFORMANCE.md); the wait is the rest of one loop turn.
+ * A remembered version is handed over in the event loop's check phase, so the answers to the
+ * requests that came in together are written together, after all of them were parsed, rather
+ * than each as soon as it was parsed. That saved the server about 2 µs of CPU per kept API
+ * answer on PostgreSQL, with no clear difference for the page (docs/PERFORMANCE.md); the wait
+ * is the rest of one loop turn.
  *
  * With no feed at all (SQLite) it is `read` itself: every request pays the read anyway, so the
  * wrapper would only add a promise (and a `clear()` of an empty map) per request.
@@ -81,6 +82,7 @@ export function rememberedVersionReads(
 ): ProfileVersionRead {
   if (feed === NO_CHANGE_FEED) return read;
   const remembered = new Map<string, { epoch: number; owner: ProfileVersion }>();
+  const checkPhase = checkPhases();
   return async (nameKey) => {
     const epoch = feed.epoch();
     if (epoch === undefined) {
@@ -101,15 +103,19 @@ export function rememberedVersionReads(
   };
 }
 
-let turn: Promise<void> | undefined;
-
-/** Resolves in the event loop's next check phase: one promise for every caller until then. */
-function checkPhase(): Promise<void> {
-  turn ??= new Promise((resolve) => {
-    setImmediate(() => {
-      turn = undefined;
-      resolve();
+/**
+ * A wait for the event loop's next check phase, one promise shared by every caller until then
+ * (a call made during a check phase waits for the next one).
+ */
+function checkPhases(): () => Promise<void> {
+  let turn: Promise<void> | undefined;
+  return () => {
+    turn ??= new Promise((resolve) => {
+      setImmediate(() => {
+        turn = undefined;
+        resolve();
+      });
     });
-  });
-  return turn;
+    return turn;
+  };
 }
