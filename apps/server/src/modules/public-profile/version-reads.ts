@@ -35,14 +35,13 @@ export function profileVersionReads(reads: PreparedReads): ProfileVersionRead {
   // Async, so a driver that throws (rather than rejects) fails the requests the same way.
   const readNow = async (nameKey: string) => versionOf(await read(nameKey));
   const gathering = new Map<string, Promise<ProfileVersion | undefined>>();
+  const checkPhase = checkPhases();
   return (nameKey) => {
     let shared = gathering.get(nameKey);
     if (!shared) {
-      shared = new Promise((resolve) => {
-        setImmediate(() => {
-          gathering.delete(nameKey);
-          resolve(readNow(nameKey));
-        });
+      shared = checkPhase().then(() => {
+        gathering.delete(nameKey);
+        return readNow(nameKey);
       });
       gathering.set(nameKey, shared);
     }
