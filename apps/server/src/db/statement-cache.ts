@@ -1,4 +1,5 @@
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { LRUCache } from 'lru-cache';
 
 /**
  * better-sqlite3 behind Kysely, with compiled statements kept for reuse. Kysely prepares every
@@ -11,25 +12,19 @@ export function withStatementCache(
   connection: { close(): unknown; prepare(sql: string): SqliteStatement },
   capacity = 200,
 ): SqliteDatabase {
-  const statements = new Map<string, SqliteStatement>();
+  // lru-cache rather than a Map re-inserted on each use: that churn had V8 keep every rebuilt
+  // table of a lasting Map past its young generation (docs/PERFORMANCE.md).
+  const statements = new LRUCache<string, SqliteStatement>({ max: capacity });
   return {
     close() {
       statements.clear();
       connection.close();
     },
     prepare(sql) {
-      const cached = statements.get(sql);
-      if (cached) {
-        // Map keeps insertion order: re-inserting marks it most recently used.
-        statements.delete(sql);
-        statements.set(sql, cached);
-        return cached;
-      }
-      const statement = connection.prepare(sql);
-      statements.set(sql, statement);
-      if (statements.size > capacity) {
-        const oldest = statements.keys().next().value;
-        if (oldest !== undefined) statements.delete(oldest);
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = connection.prepare(sql);
+        statements.set(sql, statement);
       }
       return statement;
     },

@@ -126,6 +126,36 @@ describe('PublicProfileAnswers', () => {
     expect(profiles.find).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps the people asked for most recently within its budget of bytes', async () => {
+    // Each person's API answer is about 100 bytes; the budget holds two of them, not three.
+    const bio = 'x'.repeat(40);
+    const profiles = {
+      locate: vi.fn((name: string) => Promise.resolve({ userId: `id-${name}`, version: 1 })),
+      find: vi.fn((name: string) =>
+        Promise.resolve({ user: { displayName: name, bio, profileImage: null }, pbs: [] }),
+      ),
+    };
+    const answers = new PublicProfileAnswers(profiles as unknown as PublicProfileService, {
+      maxBytes: 250,
+      compressThreshold: 1024,
+    });
+    const built = () => profiles.find.mock.calls.map(([name]) => name);
+    for (const name of ['ana', 'ben', 'ana', 'cat']) await body(answers, name, api);
+    expect(built()).toEqual(['ana', 'ben', 'cat']);
+    // Ana was asked for after Ben, so Ben made room for Cat.
+    expect(await answers.kept('ana', api)).toBeDefined();
+    expect(await answers.kept('cat', api)).toBeDefined();
+    expect(await answers.kept('ben', api)).toBeUndefined();
+
+    // A person whose answers outgrow the whole budget is not kept at all; nobody else is dropped.
+    const large = { name: 'large', render: () => 'y'.repeat(300) };
+    expect(await body(answers, 'ana', large)).toHaveLength(300);
+    expect(await body(answers, 'ana', large)).toHaveLength(300);
+    expect(built()).toEqual(['ana', 'ben', 'cat', 'ana', 'ana']);
+    expect(await answers.kept('ana', api)).toBeUndefined();
+    expect(await answers.kept('cat', api)).toBeDefined();
+  });
+
   it("chooses one PB's page from the kept version's PBs, without reading the profile again", async () => {
     const { profiles, answers } = world();
     profiles.find.mockImplementation(() =>

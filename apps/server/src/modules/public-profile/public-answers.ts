@@ -1,5 +1,5 @@
 import { usernameKey, type PublicProfile } from '@pbshare/shared';
-import { ByteBoundedLru } from './byte-bounded-lru.js';
+import { LRUCache } from 'lru-cache';
 import { prepareAnswer, type PreparedAnswer } from './prepared-answer.js';
 import type { PublicProfileService } from './service.js';
 
@@ -67,7 +67,12 @@ const MISSING: PublicAnswer = { status: 'missing' };
  * filed under; at worst it is newer, and the next request, seeing a newer version, makes it again.
  */
 export class PublicProfileAnswers {
-  private readonly cache: ByteBoundedLru<ProfileEntry>;
+  /**
+   * The people most recently asked for, within a budget of bytes. lru-cache marks a use without
+   * touching its Map; a Map re-inserted on every read (our own earlier LRU) had V8 promote each
+   * of its rebuilt tables to the old generation, about 3 µs per answer (docs/PERFORMANCE.md).
+   */
+  private readonly cache: LRUCache<string, ProfileEntry>;
   /** Answers being made, so requests that arrive together for the same version share one. */
   private readonly making = new Map<string, Promise<PreparedAnswer | undefined>>();
 
@@ -75,7 +80,7 @@ export class PublicProfileAnswers {
     private readonly profiles: PublicProfileService,
     private readonly options: { maxBytes: number; compressThreshold: number },
   ) {
-    this.cache = new ByteBoundedLru(options.maxBytes);
+    this.cache = new LRUCache({ maxSize: options.maxBytes });
   }
 
   async lookup(username: string, wanted: AnswerKind | AnswerChoice): Promise<PublicAnswer> {
@@ -171,7 +176,8 @@ export class PublicProfileAnswers {
     }
     entry.answers.set(variant, answer);
     entry.bytes += answer.bytes - (before?.bytes ?? 0);
-    this.cache.set(key, entry, entry.bytes);
+    // One larger than the whole budget is not kept (and drops what was kept under the name).
+    this.cache.set(key, entry, { size: entry.bytes });
   }
 }
 

@@ -34,15 +34,21 @@ export function profileVersionReads(reads: PreparedReads): ProfileVersionRead {
   );
   // Async, so a driver that throws (rather than rejects) fails the requests the same way.
   const readNow = async (nameKey: string) => versionOf(await read(nameKey));
-  const gathering = new Map<string, Promise<ProfileVersion | undefined>>();
+  // A new map for each gathering, dropped whole when its reads start: deleting from one lasting
+  // map on every read made V8 keep each of its rebuilt tables (docs/PERFORMANCE.md).
+  let gathering: Map<string, Promise<ProfileVersion | undefined>> | undefined;
   const checkPhase = checkPhases();
   return (nameKey) => {
+    if (!gathering) {
+      gathering = new Map();
+      // Registered before any read of this gathering, so it is closed before they start.
+      void checkPhase().then(() => {
+        gathering = undefined;
+      });
+    }
     let shared = gathering.get(nameKey);
     if (!shared) {
-      shared = checkPhase().then(() => {
-        gathering.delete(nameKey);
-        return readNow(nameKey);
-      });
+      shared = checkPhase().then(() => readNow(nameKey));
       gathering.set(nameKey, shared);
     }
     return shared;
@@ -85,7 +91,8 @@ export function rememberedVersionReads(
   return async (nameKey) => {
     const epoch = feed.epoch();
     if (epoch === undefined) {
-      remembered.clear();
+      // Clearing allocates a new table even when empty: not on every request while not vouching.
+      if (remembered.size > 0) remembered.clear();
       return read(nameKey);
     }
     const known = remembered.get(nameKey);
