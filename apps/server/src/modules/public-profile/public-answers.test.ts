@@ -156,6 +156,30 @@ describe('PublicProfileAnswers', () => {
     expect(await answers.kept('cat', api)).toBeDefined();
   });
 
+  it('counts every answer kept for a person against the budget', async () => {
+    // One API answer is about 90 bytes: Ana's two answers and Ben's one do not fit in 250.
+    const profiles = {
+      locate: vi.fn((name: string) => Promise.resolve({ userId: `id-${name}`, version: 1 })),
+      find: vi.fn((name: string) =>
+        Promise.resolve({
+          user: { displayName: name, bio: 'x'.repeat(40), profileImage: null },
+          pbs: [],
+        }),
+      ),
+    };
+    const answers = new PublicProfileAnswers(profiles as unknown as PublicProfileService, {
+      maxBytes: 250,
+      compressThreshold: 1024,
+    });
+    const second = { name: 'second', render: () => 'p'.repeat(100) };
+    await body(answers, 'ana', api);
+    await body(answers, 'ana', second);
+    expect(await answers.kept('ana', second)).toBeDefined();
+    await body(answers, 'ben', api);
+    expect(await answers.kept('ben', api)).toBeDefined();
+    expect(await answers.kept('ana', api)).toBeUndefined();
+  });
+
   it("chooses one PB's page from the kept version's PBs, without reading the profile again", async () => {
     const { profiles, answers } = world();
     profiles.find.mockImplementation(() =>

@@ -169,15 +169,21 @@ export class PublicProfileAnswers {
       entry = { ...made, answers: new Map(), pbPages: 0, bytes: key.length + idBytes };
     }
     const before = entry.answers.get(variant);
+    let pbPages = entry.pbPages;
     if (!before) {
-      const count = perPb ? entry.pbPages : entry.answers.size - entry.pbPages;
+      const count = perPb ? pbPages : entry.answers.size - pbPages;
       if (count >= (perPb ? PB_PAGES_KEPT_PER_PERSON : ANSWERS_KEPT_PER_PERSON)) return;
-      if (perPb) entry.pbPages += 1;
+      if (perPb) pbPages += 1;
     }
-    entry.answers.set(variant, answer);
-    entry.bytes += answer.bytes - (before?.bytes ?? 0);
+    // A new entry, never the kept one changed: lru-cache takes a new size only with a new value.
+    const grown: ProfileEntry = {
+      ...entry,
+      answers: new Map(entry.answers).set(variant, answer),
+      pbPages,
+      bytes: entry.bytes + answer.bytes - (before?.bytes ?? 0),
+    };
     // One larger than the whole budget is not kept (and drops what was kept under the name).
-    this.cache.set(key, entry, { size: entry.bytes });
+    this.cache.set(key, grown, { size: grown.bytes });
   }
 }
 
