@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,6 +11,13 @@ describe('V8 settings', () => {
     const { V8_FLAGS } = await import('./v8-settings.js');
     expect(V8_FLAGS).toContain('--no-allocation-site-pretenuring');
     expect(setFlagsFromString.mock.calls.map(([flag]: unknown[]) => flag)).toEqual([...V8_FLAGS]);
+  });
+
+  it("name flags this Node's V8 knows (setFlagsFromString ignores unknown ones in silence)", async () => {
+    const { V8_FLAGS } = await import('./v8-settings.js');
+    const run = spawnSync(process.execPath, [...V8_FLAGS, '-e', '0'], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
   });
 
   it('are the first thing the entry point imports, so nothing runs before them', () => {
