@@ -16,7 +16,8 @@
 // (load-generator.mjs says why wrk).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { cpuSeconds, freePort, startServer } from './harness.mjs';
+import { assertBuilt } from '../lib/built-server.mjs';
+import { cpuSeconds, freePort, root, startServer } from './harness.mjs';
 import { chooseLoadGenerator, mergeHistograms, percentileMs } from './load-generator.mjs';
 import { profileWithTenPbs, USERNAME } from './sample-profile.mjs';
 import {
@@ -38,6 +39,9 @@ const SLICES = 5;
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 
 const generator = chooseLoadGenerator();
+assertBuilt('bench');
+/** The app's V8 flags, from its build, for the minimal route too. */
+const { V8_FLAGS } = await import(join(root, 'apps/server/dist/v8-flags.js'));
 
 function load(url, seconds, headers) {
   return generator.run({ url, connections: CONNECTIONS, seconds, headers });
@@ -104,15 +108,14 @@ async function settle(pid) {
 }
 
 /**
- * The minimal route, in a child process of its own like the app, with the V8 settings the app
- * gives itself (apps/server/src/v8-settings.ts), so neither draws the slow start-up the app's
- * settings avoid.
+ * The minimal route, in a child process of its own like the app, with the V8 flags the app
+ * gives itself (apps/server/src/v8-flags.ts), so neither draws the slow start-up they avoid.
  */
 async function startMinimalServer() {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ['--no-allocation-site-pretenuring', join(import.meta.dirname, 'minimal-server.mjs')],
+    [...V8_FLAGS, join(import.meta.dirname, 'minimal-server.mjs')],
     { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   const url = `http://127.0.0.1:${port}/constant`;

@@ -1,19 +1,11 @@
 import { setFlagsFromString } from 'node:v8';
+import { V8_FLAGS } from './v8-flags.js';
 
-/**
- * V8 settings for the server process, applied by main.ts's first import so they hold before any
- * of the app's code has run. `npm start` and every way the tests and the bench start the build go
- * through main.ts, so they all run with them.
- *
- * - **No allocation-site pretenuring.** V8 watches where objects are made, and once most of a
- *   place's objects outlive a young-generation collection it makes them in the old generation
- *   from then on. In this server that decision was a toss at start-up: in about one process in
- *   four started under load, Node's own per-request objects (the request, the response,
- *   their streams) came to be made in the old generation. Those die young all the same, so the
- *   young collections had to scan them and a major collection ran every few seconds: a kept page
- *   cost 32-37 µs of CPU instead of 22-25 (docs/PERFORMANCE.md). The decision never went back.
- *   Without it, every process measured in the fast mode.
+export { V8_FLAGS };
+
+/*
+ * Applies V8_FLAGS (v8-flags.ts says why each) as this module loads. main.ts imports it first, so
+ * they hold before any of the app's code has run; `npm start` and every way the tests and the
+ * bench start the build go through main.ts.
  */
-export const V8_FLAGS = ['--no-allocation-site-pretenuring'] as const;
-
 for (const flag of V8_FLAGS) setFlagsFromString(flag);

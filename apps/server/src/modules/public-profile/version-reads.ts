@@ -79,7 +79,7 @@ const REMEMBERED_NAMES_MAX = 10_000;
  * is the rest of one loop turn.
  *
  * With no feed at all (SQLite) it is `read` itself: every request pays the read anyway, so the
- * wrapper would only add a promise (and a `clear()` of an empty map) per request.
+ * wrapper would only add a promise per request.
  */
 export function rememberedVersionReads(
   read: ProfileVersionRead,
