@@ -1,4 +1,4 @@
-// First, so V8 is set up before any other module runs (v8-settings.ts says why).
+// First, so V8 is set up before any other module runs (v8-flags.ts says why).
 import './v8-settings.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';

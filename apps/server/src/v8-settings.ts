@@ -1,8 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { V8_FLAGS } from './v8-flags.js';
 
-export { V8_FLAGS };
-
 /*
  * Applies V8_FLAGS (v8-flags.ts says why each) as this module loads. main.ts imports it first, so
  * they hold before any of the app's code has run; `npm start` and every way the tests and the
