@@ -38,6 +38,9 @@ import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { PbMediaStore } from './media/pb-media.js';
+import { requireFfmpeg } from './media/video/ffmpeg-binaries.js';
+import { VideoProcessor } from './media/video/video-processor.js';
+import { createBackgroundWork } from './background-work.js';
 import { uploadTmpDir } from './media/stale-uploads.js';
 import { UploadLimiter, type UploadSlots } from './media/upload-limiter.js';
 import { RedisUploadSlots } from './redis/redis-upload-slots.js';
@@ -202,21 +205,27 @@ export async function buildApp(
     },
     { publicOrigin: config.publicOrigin, supportEmail: config.supportEmail },
   );
+  const ffmpeg = requireFfmpeg(config.ffmpegPath);
+  const videos = new VideoProcessor(ffmpeg, uploadTmpDir(config.dataDir));
+  const pbMedia = new PbMediaStore(storage, videos);
   const pbsRepository = new PbsRepository(database);
-  const pbsService = new PbsService(
-    pbsRepository,
-    usersRepository,
-    new PbMediaStore(storage),
-    app.log,
-  );
+  const pbsService = new PbsService(pbsRepository, usersRepository, pbMedia, app.log);
   const dataExportService = new DataExportService(
     new DataExportRepository(database),
     pbsService,
     usersRepository,
-    new PbMediaStore(storage),
+    pbMedia,
     storage,
     app.log,
   );
+  if (config.jobs.inProcess) {
+    const jobs = createBackgroundWork({ config, database, storage, videos, log: app.log });
+    app.addHook('onReady', () => {
+      jobs.start();
+    });
+    // Before the database closes (hooks run in the order they were added, this one later).
+    app.addHook('preClose', () => jobs.stop());
+  }
   const usersService = new UsersService(usersRepository, pbsService, storage, app.log);
   const publicProfileService = new PublicProfileService(
     usersRepository,

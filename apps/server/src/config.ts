@@ -107,6 +107,14 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   ),
+  JOBS_IN_PROCESS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  JOB_CONCURRENCY: wholeNumber(1, 1),
+  FFMPEG_PATH: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  FFPROBE_PATH: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, 'must be at least 16 characters of random text').optional(),
+  ),
 });
 
 export interface Config {
@@ -135,6 +143,24 @@ export interface Config {
   storage: StorageConfig;
   /** Redis for the state instances share (limits, throttling); unset keeps it in process. */
   redis: { url: string; keyPrefix: string } | undefined;
+  /** Background work (video processing): in this process unless JOBS_IN_PROCESS=false. */
+  jobs: JobsConfig;
+  /** FFMPEG_PATH / FFPROBE_PATH; unset finds them on PATH, else in the npm packages. */
+  ffmpegPath: { ffmpeg: string | undefined; ffprobe: string | undefined };
+  /** A bearer token that opens GET /metrics; unset, /metrics is not served. */
+  metricsToken: string | undefined;
+}
+
+export interface JobsConfig {
+  inProcess: boolean;
+  /** Jobs run at once per process: each video job already keeps both cores busy. */
+  concurrency: number;
+  /** How often an idle worker looks for work; the timings are short in tests. */
+  pollMs: number;
+  /** The pause after a job's first failure, doubled after each further one. */
+  backoffMs: number;
+  /** How long a running job is its worker's without a heartbeat (then another may take it). */
+  leaseMs: number;
 }
 
 export type StorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3StorageConfig);
@@ -204,6 +230,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: parsePayments(e),
     storage: parseStorage(e),
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    jobs: {
+      inProcess: e.JOBS_IN_PROCESS === 'true',
+      concurrency: e.JOB_CONCURRENCY,
+      pollMs: 1000,
+      backoffMs: 10_000,
+      leaseMs: 30_000,
+    },
+    ffmpegPath: { ffmpeg: e.FFMPEG_PATH, ffprobe: e.FFPROBE_PATH },
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -39,6 +39,12 @@ export const MEDIA_MESSAGES = {
   videoTooLarge: `Videos can be at most ${megabytes(VIDEO_MAX_BYTES)}.`,
   videoTooLong: `Video must be ${MAX_VIDEO_SECONDS} seconds or less.`,
   avatarTooLarge: `Your image must be ${megabytes(AVATAR_MAX_BYTES)} or less.`,
+  /** A video whose picture cannot be decoded (a truncated file, say). */
+  videoUnreadable: 'That video could not be read. Please try another one.',
+  /** On the owner's card and preview while the server makes a video's rendition. */
+  videoProcessing: 'Processing video…',
+  /** On the owner's card when the rendition could not be made. */
+  videoFailed: "We couldn't process this video. Try another file.",
   /** The hint under the PB form's media field. */
   mediaHint: `Photo: ${oneOf(IMAGE_FORMAT_NAMES)} up to ${megabytes(IMAGE_MAX_BYTES)}. Video: ${oneOf(VIDEO_FORMAT_NAMES)} up to ${megabytes(VIDEO_MAX_BYTES)} and ${MAX_VIDEO_SECONDS} seconds.`,
   /** The hint under the avatar picker. */

@@ -10,19 +10,38 @@ export const SETS_REPS_MAX = 1000;
 export const MEDIA_TYPES = ['image', 'video'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
+/**
+ * Where a PB's media stands: photos are ready at once; a video is 'processing' until the server
+ * has made the rendition every browser plays, or 'failed' when it could not (docs/PRODUCT.md §7).
+ */
+export const MEDIA_STATUSES = ['ready', 'processing', 'failed'] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+
 export const pbMediaSchema = z.object({
   type: z.enum(MEDIA_TYPES),
-  /** The file itself: the full-screen WebP for images, the original file for videos. */
+  status: z.enum(MEDIA_STATUSES),
+  /**
+   * The file itself: the full-screen WebP for images, the rendition for videos (while a video is
+   * not ready: its poster, so nothing unplayable is ever linked).
+   */
   url: z.string(),
   /** About 480 px wide, for cards (images: a WebP rendition; videos: the poster, if any). */
   cardUrl: z.string().nullable(),
-  /** About 1080 px wide (images) or the video itself. */
+  /** About 1080 px wide (images) or the video's rendition (its poster while not ready). */
   fullUrl: z.string(),
   posterUrl: z.string().nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
 });
 export type PbMedia = z.infer<typeof pbMediaSchema>;
+
+/**
+ * Whether the media is a video with a rendition to play. A video still processing (or one that
+ * failed) has only its poster, which is shown as a still: its URLs point at the poster.
+ */
+export function isPlayableVideo(media: Pick<PbMedia, 'type' | 'status'>): boolean {
+  return media.type === 'video' && media.status === 'ready';
+}
 
 export const pbRecordSchema = z.object({
   id: z.string(),

@@ -4,6 +4,7 @@ import { STORY_MEDIA_SIZES, storyBackdropUrl, storyImageSrcSet } from './public-
 
 const image: PbMedia = {
   type: 'image',
+  status: 'ready',
   url: '/media/pbs/a/full.webp',
   cardUrl: '/media/pbs/a/card.webp',
   fullUrl: '/media/pbs/a/full.webp',
@@ -13,6 +14,7 @@ const image: PbMedia = {
 };
 const video: PbMedia = {
   type: 'video',
+  status: 'ready',
   url: '/media/pbs/b/video.mp4',
   cardUrl: null,
   fullUrl: '/media/pbs/b/video.mp4',

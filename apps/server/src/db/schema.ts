@@ -89,7 +89,10 @@ export interface PbRecordsTable {
   /** A calendar day, 'YYYY-MM-DD'. */
   achieved_on: string;
   media_type: 'image' | 'video';
-  /** The full-screen WebP of an image, or the video file. */
+  /**
+   * The full-screen WebP of an image, or the video's rendition (its poster while the video is
+   * processing or failed; the file as uploaded for videos stored before processing existed).
+   */
   media_key: string;
   /** The card-size WebP of an image. */
   card_key: string | null;
@@ -99,6 +102,10 @@ export interface PbRecordsTable {
   height: number | null;
   /** Bytes of this record's stored files, counted against the owner's storage quota. */
   media_bytes: Generated<number>;
+  /** 'processing' until a video's rendition is made, 'failed' if it could not be. */
+  media_status: Generated<'ready' | 'processing' | 'failed'>;
+  /** A video as uploaded, kept privately (storage key under `originals/`). */
+  original_key: string | null;
   created_at: string;
 }
 
@@ -140,6 +147,30 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+export type JobState = 'queued' | 'running' | 'sent' | 'done' | 'parked';
+
+/** A background job (jobs/jobs.ts): the queue of the embedded runner, the outbox of BullMQ's. */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** The payload as JSON text. */
+  payload: string;
+  /** 'sent': handed to BullMQ, which tracks it from then on until it is done or parked. */
+  state: JobState;
+  /** Attempts started, counted when a runner claims the job (so a killed attempt counts too). */
+  attempts: Generated<number>;
+  /** null: the kind's definition decides. */
+  max_attempts: number | null;
+  /** ISO-8601 UTC; a queued job is not claimed before it. */
+  run_at: string;
+  /** The runner holding a running job, and until when: past it, the job is claimable again. */
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DatabaseSchema {
   exercises: ExercisesTable;
   pb_records: PbRecordsTable;
@@ -151,4 +182,5 @@ export interface DatabaseSchema {
   idempotency_keys: IdempotencyKeysTable;
   purchases: PurchasesTable;
   payment_events: PaymentEventsTable;
+  jobs: JobsTable;
 }

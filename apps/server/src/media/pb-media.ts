@@ -1,19 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { isVideoTooLong, MEDIA_MESSAGES, type MediaType } from '@pbshare/shared';
+import { isVideoTooLong, MEDIA_MESSAGES, type MediaStatus, type MediaType } from '@pbshare/shared';
 import { AppError } from '../errors/app-error.js';
-import type { Storage } from '../storage/storage.js';
-import { makeFullRendition, makeImageRenditions } from './pb-image.js';
+import { originalKeyOf, type Storage } from '../storage/storage.js';
+import { makeImageRenditions } from './pb-image.js';
 import type { ReceivedFile } from './receive-upload.js';
 import { readVideoFacts } from './video-facts.js';
+import { UndecodableVideoError, type VideoProcessor } from './video/video-processor.js';
 
 export interface StoredMedia {
   type: MediaType;
+  status: MediaStatus;
+  /** What visitors get: an image's full WebP, a video's rendition, or its poster until ready. */
   mediaKey: string;
   cardKey: string | null;
   posterKey: string | null;
   width: number | null;
   height: number | null;
+  /** A video as uploaded, stored privately for processing and the owner's export. */
+  originalKey: string | null;
   /** What the stored files take, counted against the owner's storage quota. */
   bytes: number;
 }
@@ -21,20 +26,30 @@ export interface StoredMedia {
 export const VIDEO_TOO_LONG_MESSAGE = MEDIA_MESSAGES.videoTooLong;
 
 /** Every stored file of a PB's media, for deletion. */
-export function keysOf(media: Pick<StoredMedia, 'mediaKey' | 'cardKey' | 'posterKey'>): string[] {
-  return [media.mediaKey, media.cardKey, media.posterKey].filter((k): k is string => k !== null);
+export function keysOf(
+  media: Pick<StoredMedia, 'mediaKey' | 'cardKey' | 'posterKey' | 'originalKey'>,
+): string[] {
+  const keys = [media.mediaKey, media.cardKey, media.posterKey, media.originalKey];
+  return [...new Set(keys.filter((k): k is string => k !== null))];
 }
 
 /**
- * Checks and stores the proof of a PB under new server-made keys: images as WebP renditions,
- * videos as uploaded once their samples play at most 30 s, with the browser-captured
- * poster made into a WebP. Temp files are always removed.
+ * Checks and stores the proof of a PB under new server-made keys. Images become WebP renditions
+ * at once. A video must play at most 30 s and have a picture ffmpeg can decode: its first frame
+ * becomes the poster (WebP, card and full sizes), and the file itself is kept privately under
+ * `originals/` until the video job makes the rendition visitors get. A poster drawn by the
+ * uploading browser is not used (it is missing where that browser cannot decode the clip).
+ * Temp files are always removed.
  */
 export class PbMediaStore {
-  constructor(private readonly storage: Storage) {}
+  constructor(
+    private readonly storage: Storage,
+    private readonly videos: VideoProcessor,
+  ) {}
 
-  async store(file: ReceivedFile, poster?: ReceivedFile): Promise<StoredMedia> {
-    const folder = `pbs/${randomUUID()}`;
+  async store(file: ReceivedFile, browserPoster?: ReceivedFile): Promise<StoredMedia> {
+    const id = randomUUID();
+    const folder = `pbs/${id}`;
     const written: string[] = [];
     try {
       if (file.kind === 'image') {
@@ -43,9 +58,11 @@ export class PbMediaStore {
         await this.put(`${folder}/card.webp`, image.card, written);
         return {
           type: 'image',
+          status: 'ready',
           mediaKey: `${folder}/full.webp`,
           cardKey: `${folder}/card.webp`,
           posterKey: null,
+          originalKey: null,
           width: image.width,
           height: image.height,
           bytes: image.full.length + image.card.length,
@@ -53,43 +70,39 @@ export class PbMediaStore {
       }
 
       const facts = await readVideoFacts(file.path, file.mime);
-      if (!facts) {
-        throw new AppError(
-          'UNSUPPORTED_MEDIA_TYPE',
-          'That video could not be read. Please try another one.',
-        );
-      }
+      if (!facts) throw unreadableVideo();
       if (isVideoTooLong(facts.durationSeconds)) {
         throw new AppError('VALIDATION_ERROR', VIDEO_TOO_LONG_MESSAGE, [
           { field: 'file', message: VIDEO_TOO_LONG_MESSAGE },
         ]);
       }
-      let posterKey: string | null = null;
-      let posterBytes = 0;
-      if (poster) {
-        posterKey = `${folder}/poster.webp`;
-        const webp = await makeFullRendition(poster.path);
-        await this.put(posterKey, webp, written);
-        posterBytes = webp.length;
-      }
-      const mediaKey = `${folder}/video.${file.ext}`;
-      await this.storage.putFile(mediaKey, file.path, file.mime);
-      written.push(mediaKey);
+      const poster = await this.videos.poster(file.path).catch((err: unknown) => {
+        throw err instanceof UndecodableVideoError ? unreadableVideo() : err;
+      });
+      const posterKey = `${folder}/poster.webp`;
+      const cardKey = `${folder}/card.webp`;
+      await this.put(posterKey, poster.full, written);
+      await this.put(cardKey, poster.card, written);
+      const originalKey = originalKeyOf(id, file.ext);
+      await this.storage.putFile(originalKey, file.path, file.mime);
+      written.push(originalKey);
       return {
         type: 'video',
-        mediaKey,
-        cardKey: null,
+        status: 'processing',
+        mediaKey: posterKey,
+        cardKey,
         posterKey,
-        width: facts.width,
-        height: facts.height,
-        bytes: file.size + posterBytes,
+        originalKey,
+        width: poster.width,
+        height: poster.height,
+        bytes: file.size + poster.full.length + poster.card.length,
       };
     } catch (err) {
       await this.remove(written);
       throw err;
     } finally {
       await rm(file.path, { force: true });
-      if (poster) await rm(poster.path, { force: true });
+      if (browserPoster) await rm(browserPoster.path, { force: true });
     }
   }
 
@@ -105,4 +118,10 @@ export class PbMediaStore {
     await this.storage.put(key, data, 'image/webp');
     written.push(key);
   }
+}
+
+function unreadableVideo(): AppError {
+  return new AppError('UNSUPPORTED_MEDIA_TYPE', MEDIA_MESSAGES.videoUnreadable, [
+    { field: 'file', message: MEDIA_MESSAGES.videoUnreadable },
+  ]);
 }

@@ -12,7 +12,16 @@ const pb: PublicPb = {
   ...answeredDeadlift,
   image: url,
   mediaType: 'image',
-  media: { type: 'image', url, fullUrl: url, cardUrl, posterUrl: null, width: 1080, height: 1350 },
+  media: {
+    type: 'image',
+    status: 'ready',
+    url,
+    fullUrl: url,
+    cardUrl,
+    posterUrl: null,
+    width: 1080,
+    height: 1350,
+  },
   newPbUntil: null,
 };
 

@@ -7,7 +7,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, grantProByHand, newSignedInUser, type SignedIn } from '../test/accounts.js';
 import { formData } from '../test/form-data.js';
-import { createPb, fixture, jpegWithGps, mediaPath, postPb, weightFields } from '../test/pbs.js';
+import {
+  createPb,
+  fixture,
+  jpegWithGps,
+  mediaPath,
+  postPb,
+  settledPb,
+  weightFields,
+} from '../test/pbs.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { previewCacheDir } from './preview-cache.js';
 import { PreviewLinks } from './preview-links.js';
@@ -126,7 +134,7 @@ describe('preview images', () => {
     );
   });
 
-  it("draw a video's poster, or the fallback when it has none", { timeout: 20_000 }, async () => {
+  it("draw a video's poster once its rendition is ready", { timeout: 20_000 }, async () => {
     const run = { title: 'Run', category: 'Running', value: '0:22:48' };
     const withPoster = await postPb(t.app, me, run, [
       { data: fixture('v29.mp4'), contentType: 'video/mp4' },
@@ -137,7 +145,7 @@ describe('preview images', () => {
     ]);
     for (const res of [withPoster, noPoster]) {
       expect(res.statusCode, res.body).toBe(201);
-      const pb = res.json<{ data: PersonalBest }>().data;
+      const pb = await settledPb(t.app, me, res.json<{ data: PersonalBest }>().data.id);
       const image = await get(await currentUrl('story', pb.id));
       expect(image.statusCode).toBe(200);
       expect(await sharp(image.rawPayload).metadata()).toMatchObject(SIZES.story);

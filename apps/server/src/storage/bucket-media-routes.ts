@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MEDIA_URL_PREFIX } from './local-storage.js';
 import { MEDIA_RESPONSE_HEADERS } from './media-headers.js';
 import type { S3Storage } from './s3-storage.js';
-import { isSafeKey } from './storage.js';
+import { isServableKey } from './storage.js';
 
 // One range, as browsers ask for video: 'bytes=0-', 'bytes=100-199', 'bytes=-500'.
 const SINGLE_RANGE = /^bytes=(?:\d{1,15}-\d{0,15}|-\d{1,15})$/;
@@ -19,7 +19,7 @@ export function registerBucketMediaRoutes(app: FastifyInstance, storage: S3Stora
     reply: FastifyReply,
   ) => {
     const key = request.params['*'];
-    if (!isSafeKey(key)) return notFound(reply);
+    if (!isServableKey(key)) return notFound(reply);
     const ifNoneMatch = request.headers['if-none-match'];
     const opened = await storage.open(key, {
       range: await explicitRange(storage, key, request.headers.range),

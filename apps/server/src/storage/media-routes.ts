@@ -5,6 +5,7 @@ import { MEDIA_URL_PREFIX } from './local-storage.js';
 import { registerBucketMediaRoutes } from './bucket-media-routes.js';
 import type { AppStorage } from './create-storage.js';
 import { MEDIA_RESPONSE_HEADERS } from './media-headers.js';
+import { isServableKey } from './storage.js';
 
 /**
  * Serves the media store under /media: a bucket's objects streamed (bucket-media-routes.ts), the
@@ -26,6 +27,8 @@ export async function registerMediaRoutes(
     decorateReply: false,
     index: false,
     dotfiles: 'deny',
+    // Originals are private: answered like a file that does not exist.
+    allowedPath: (pathName) => isServableKey(pathName.replace(/^\/+/, '')),
     acceptRanges: true,
     cacheControl: false,
     setHeaders(res) {

@@ -10,6 +10,21 @@ export function isSafeKey(key: string): boolean {
   return SAFE_KEY.test(key);
 }
 
+/**
+ * Videos as uploaded live under this prefix: kept for processing and the owner's export, never
+ * served under /media (they may carry the phone's location and codecs browsers cannot play).
+ */
+export const PRIVATE_PREFIX = 'originals/';
+
+export function originalKeyOf(id: string, ext: string): string {
+  return `${PRIVATE_PREFIX}${id}.${ext}`;
+}
+
+/** Whether /media may serve the key: a safe key outside the private originals. */
+export function isServableKey(key: string): boolean {
+  return isSafeKey(key) && !key.startsWith(PRIVATE_PREFIX);
+}
+
 export function assertSafeKey(key: string): void {
   if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${key}`);
 }

@@ -95,3 +95,32 @@ export function storedFiles(dataDir: string): string[] {
 
 export const mediaPath = (dataDir: string, url: string) =>
   join(dataDir, 'media', url.replace(/^\/media\//, ''));
+
+/**
+ * The record once its media has left 'processing' (the in-process worker made the rendition, or
+ * gave up), read as its owner reads it. Bounded: a video job that never finishes fails the test.
+ */
+export async function settledPb(
+  app: FastifyInstance,
+  session: SignedIn,
+  id: string,
+  timeoutMs = 30_000,
+): Promise<PersonalBest> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await app.inject({ method: 'GET', url: `/v1/pbs/${id}`, headers: bearer(session) });
+    const pb = res.json<{ data: PersonalBest }>().data;
+    if (pb.media.status !== 'processing') return pb;
+    if (Date.now() > until) throw new Error(`PB ${id} was still processing after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Waits until no record of the account (current or history) is still processing. */
+export async function settleAll(app: FastifyInstance, session: SignedIn): Promise<void> {
+  for (const pb of await listPbs(app, session)) {
+    for (const record of [pb, ...pb.personalBestHistory]) {
+      if (record.media.status === 'processing') await settledPb(app, session, record.id);
+    }
+  }
+}

@@ -24,6 +24,7 @@ export async function createTestApp(
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: testDb.dataDir }),
     databaseUrl: testDb.databaseUrl,
     webDistDir: undefined,
+    jobs: { inProcess: true, concurrency: 1, pollMs: 50, backoffMs: 200, leaseMs: 5000 },
     ...overrides,
   };
   const mail = new CapturingMailer();

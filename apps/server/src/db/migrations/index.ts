@@ -7,6 +7,8 @@ import * as m006 from './006-idempotency-keys.js';
 import * as m007 from './007-purchases.js';
 import * as m008 from './008-public-profile-cache.js';
 import * as m009 from './009-profile-change-notices.js';
+import * as m010 from './010-jobs.js';
+import * as m011 from './011-video-renditions.js';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed by hand rather
@@ -22,4 +24,6 @@ export const migrations: Record<string, Migration> = {
   '007-purchases': m007,
   '008-public-profile-cache': m008,
   '009-profile-change-notices': m009,
+  '010-jobs': m010,
+  '011-video-renditions': m011,
 };

@@ -70,6 +70,8 @@ describe('GET /v1/users/export of an account with 100 MB of media', () => {
         createdAt: new Date().toISOString(),
         media: {
           type: 'video',
+          status: 'ready',
+          originalKey: null,
           mediaKey: key,
           cardKey: null,
           posterKey: null,

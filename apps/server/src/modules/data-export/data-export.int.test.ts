@@ -10,6 +10,7 @@ import {
   fixture,
   jpegWithGps,
   listPbs,
+  settleAll,
   storedFiles,
   weightFields,
 } from '../../test/pbs.js';
@@ -75,6 +76,7 @@ async function fullAccount(): Promise<SignedIn> {
     { data: fixture('v29.mp4'), contentType: 'video/mp4', filename: 'run.mp4' },
     { name: 'poster', data: await jpegWithGps(640, 360), contentType: 'image/jpeg' },
   ]);
+  await settleAll(t.app, me);
   return me;
 }
 
@@ -148,7 +150,8 @@ describe('GET /v1/users/export', () => {
     expect(photo?.file).toMatch(/^media\/[\w-]+\/full\.webp$/);
     expect(photo?.card).toMatch(/^media\/[\w-]+\/card\.webp$/);
     const video = run?.records[0]?.media;
-    expect(video).toMatchObject({ type: 'video', card: null });
+    expect(video).toMatchObject({ type: 'video' });
+    expect(video?.card).toMatch(/^media\/[\w-]+\/card\.webp$/);
     expect(video?.file).toMatch(/^media\/[\w-]+\/original\.mp4$/);
     expect(video?.poster).toMatch(/^media\/[\w-]+\/poster\.webp$/);
     expect(files.get(video?.file ?? '')).toEqual(fixture('v29.mp4'));
@@ -198,6 +201,7 @@ describe('POST /v1/users/import', () => {
     });
     expect(res.json<{ message: string }>().message).toBe('Imported 2 exercises with 3 records.');
 
+    await settleAll(t.app, target);
     const profile = await profileOf(target);
     expect(profile.displayName).toBe(target.displayName);
     expect(profile.bio).toBe('Lifting since 2019.');
@@ -235,6 +239,7 @@ describe('POST /v1/users/import', () => {
     const target = await newSignedInUser(t, 'renditions');
     const res = await importAs(t.app, target, await zipOf(entries));
     expect(res.statusCode, res.body).toBe(200);
+    await settleAll(t.app, target);
     const again = await exported(target);
     const card = again.files.get(again.archive.exercises[1]?.records[0]?.media.card ?? '');
     expect((await sharp(card).metadata()).width).toBe(320);

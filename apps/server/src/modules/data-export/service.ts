@@ -285,13 +285,13 @@ function archivedMedia(
 ): DataArchive['exercises'][number]['records'][number]['media'] {
   const { media } = record;
   const folder = `media/${record.id}`;
+  // A video's export is the file as uploaded, kept privately, where there is one.
+  const fileKey = media.originalKey ?? media.mediaKey;
   const main =
-    media.type === 'image'
-      ? `${folder}/full.webp`
-      : `${folder}/original.${extensionOf(media.mediaKey)}`;
+    media.type === 'image' ? `${folder}/full.webp` : `${folder}/original.${extensionOf(fileKey)}`;
   return {
     type: media.type,
-    file: add(media.mediaKey, main),
+    file: add(fileKey, main),
     card: media.cardKey ? add(media.cardKey, `${folder}/card.webp`) : null,
     poster: media.posterKey ? add(media.posterKey, `${folder}/poster.webp`) : null,
   };

@@ -20,6 +20,7 @@ export function toPbMedia(record: RecordRow, url: UrlOf): PbMedia {
   const posterUrl = m.posterKey ? url(m.posterKey) : null;
   return {
     type: m.type,
+    status: m.status,
     url: url(m.mediaKey),
     cardUrl: m.cardKey ? url(m.cardKey) : posterUrl,
     fullUrl: url(m.mediaKey),

@@ -3,7 +3,15 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { injectAs, newSignedInUser, PASSWORD } from '../../test/accounts.js';
 import { useSignedInUser, useTestApp } from '../../test/file-hooks.js';
-import { fixture, jpegWithGps, postPb, storedFiles, weightFields } from '../../test/pbs.js';
+import {
+  createPb,
+  fixture,
+  jpegWithGps,
+  postPb,
+  settledPb,
+  storedFiles,
+  weightFields,
+} from '../../test/pbs.js';
 
 const t = useTestApp();
 // Pro, so the many exercises of this file do not meet the free cap.
@@ -65,29 +73,50 @@ describe('images', () => {
 });
 
 describe('videos', () => {
-  it("up to 30 s are stored as they are, with the browser's poster as WebP", async () => {
+  it('save at once with a server-made poster; the rendition replaces it once processed', async () => {
     const res = await postPb(t.app, me, runFields(), [
       { data: fixture('v29.mp4'), contentType: 'video/mp4', filename: 'run.mp4' },
+      // A poster drawn by an older client is read and not used.
       { name: 'poster', data: await jpegWithGps(640, 360), contentType: 'image/jpeg' },
     ]);
     expect(res.statusCode).toBe(201);
-    const pb = res.json<{ data: PersonalBest }>().data;
-    expect(pb.mediaType).toBe('video');
-    expect(pb.media.fullUrl).toMatch(/\/video\.mp4$/);
-    expect(pb.media.posterUrl).toMatch(/\/poster\.webp$/);
-    expect(pb.media.cardUrl).toBe(pb.media.posterUrl);
+    const saved = res.json<{ data: PersonalBest }>().data;
+    expect(saved.mediaType).toBe('video');
+    expect(saved.media.status).toBe('processing');
+    expect(saved.media.posterUrl).toMatch(/\/poster\.webp$/);
+    expect(saved.media.cardUrl).toMatch(/\/card\.webp$/);
+    // Until the rendition exists every link is the poster: nothing unplayable is handed out.
+    expect(saved.media.fullUrl).toBe(saved.media.posterUrl);
+    const poster = await media(saved.media.posterUrl ?? '');
+    expect(poster.headers['content-type']).toBe('image/webp');
+    const posterMeta = await sharp(poster.rawPayload).metadata();
+    expect(posterMeta.exif).toBeUndefined();
+    expect(posterMeta.width / posterMeta.height).toBeCloseTo(1, 1); // the clip is 64x64
 
+    const pb = await settledPb(t.app, me, saved.id);
+    expect(pb.media.status).toBe('ready');
+    expect(pb.media.fullUrl).toMatch(/\/video\.mp4$/);
+    expect(pb.media.posterUrl).toBe(saved.media.posterUrl);
     const video = await media(pb.media.fullUrl);
     expect(video.headers['content-type']).toBe('video/mp4');
-    expect(video.rawPayload.equals(fixture('v29.mp4'))).toBe(true);
-
     const ranged = await media(pb.media.fullUrl, { range: 'bytes=100-199' });
     expect(ranged.statusCode).toBe(206);
-    expect(ranged.headers['content-range']).toBe(`bytes 100-199/${fixture('v29.mp4').length}`);
-    expect(ranged.rawPayload.equals(fixture('v29.mp4').subarray(100, 200))).toBe(true);
+    expect(ranged.headers['content-range']).toBe(`bytes 100-199/${video.rawPayload.length}`);
+    expect(ranged.rawPayload.equals(video.rawPayload.subarray(100, 200))).toBe(true);
+  });
 
-    const poster = await sharp((await media(pb.media.posterUrl ?? '')).rawPayload).metadata();
-    expect(poster.exif).toBeUndefined();
+  it('keep the upload privately: the original is never served', async () => {
+    const saved = await createPb(t.app, me, runFields(), [
+      { data: fixture('v29.mp4'), contentType: 'video/mp4' },
+    ]);
+    await settledPb(t.app, me, saved.id);
+    const originals = storedFiles(t.config.dataDir).filter((f) => f.startsWith('media/originals/'));
+    expect(originals.length).toBeGreaterThan(0);
+    for (const file of originals) {
+      const key = file.replace(/^media\//, '');
+      expect((await media(`/media/${key}`)).statusCode).toBe(404);
+      expect((await media(`/media/${key.replace('o', '%6F')}`)).statusCode).toBe(404);
+    }
   });
 
   it("over 30 s are refused with the spec's message and leave nothing behind", async () => {
@@ -100,19 +129,16 @@ describe('videos', () => {
     expect(storedFiles(t.config.dataDir)).toHaveLength(before);
   });
 
-  it('in MOV and WebM containers are accepted too', async () => {
-    for (const [name, type, ext] of [
-      ['v5.mov', 'video/quicktime', 'mov'],
-      ['v3.webm', 'video/webm', 'webm'],
-    ] as const) {
-      const res = await postPb(t.app, me, runFields(), [
+  it('in MOV and WebM containers are accepted too, and come out as MP4', async () => {
+    for (const name of ['v5.mov', 'v3.webm'] as const) {
+      const type = name.endsWith('.mov') ? 'video/quicktime' : 'video/webm';
+      const saved = await createPb(t.app, me, runFields(), [
         { data: fixture(name), contentType: type },
       ]);
-      expect(res.statusCode, name).toBe(201);
-      const pb = res.json<{ data: PersonalBest }>().data;
-      expect(pb.media.fullUrl).toMatch(new RegExp(`/video\\.${ext}$`));
-      expect(pb.media.posterUrl).toBeNull();
-      expect((await media(pb.media.fullUrl)).headers['content-type']).toBe(type);
+      const pb = await settledPb(t.app, me, saved.id);
+      expect(pb.media.status, name).toBe('ready');
+      expect(pb.media.fullUrl).toMatch(/\/video\.mp4$/);
+      expect((await media(pb.media.fullUrl)).headers['content-type']).toBe('video/mp4');
     }
   });
 

@@ -1,8 +1,10 @@
 import type { Category, Unit } from '@pbshare/shared';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { changeProfile, type ProfileStore } from '../../db/profile-version.js';
 import type { DatabaseSchema } from '../../db/schema.js';
+import { enqueueJob } from '../../jobs/jobs.js';
 import type { StoredMedia } from '../../media/pb-media.js';
+import { VIDEO_JOB, type VideoJobPayload } from './video-job-kind.js';
 
 export interface ExerciseRow {
   id: string;
@@ -46,6 +48,8 @@ const RECORD_COLUMNS = [
   'width',
   'height',
   'media_bytes',
+  'media_status',
+  'original_key',
 ] as const;
 
 function toExercise(
@@ -81,6 +85,8 @@ function toRecord(
       width: row.width,
       height: row.height,
       bytes: row.media_bytes,
+      status: row.media_status,
+      originalKey: row.original_key,
     },
   };
 }
@@ -299,6 +305,41 @@ class PbsTx extends PbReads<Transaction<DatabaseSchema>> {
       .insertInto('pb_records')
       .values(recordColumns(this.userId, exerciseId, record, new Date().toISOString()))
       .execute();
+    await queueMediaWork(this.db, this.userId, record.id, record.media);
+  }
+
+  /**
+   * Swaps a processing video's poster for its rendition, if the record still holds the original
+   * the job worked on (an edit may have replaced it meanwhile). False when it no longer does.
+   */
+  async finishVideo(recordId: string, originalKey: string, done: FinishedVideo): Promise<boolean> {
+    const result = await this.db
+      .updateTable('pb_records')
+      .set({
+        media_status: 'ready',
+        media_key: done.mediaKey,
+        width: done.width,
+        height: done.height,
+        media_bytes: sql<number>`media_bytes + ${done.bytes}`,
+      })
+      .where('id', '=', recordId)
+      .where('user_id', '=', this.userId)
+      .where('original_key', '=', originalKey)
+      .where('media_status', '=', 'processing')
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Marks a video whose rendition could not be made, if the record still holds that original. */
+  async failVideo(recordId: string, originalKey: string): Promise<void> {
+    await this.db
+      .updateTable('pb_records')
+      .set({ media_status: 'failed' })
+      .where('id', '=', recordId)
+      .where('user_id', '=', this.userId)
+      .where('original_key', '=', originalKey)
+      .where('media_status', '=', 'processing')
+      .execute();
   }
 
   async updateRecord(recordId: string, changes: Partial<Omit<NewRecord, 'id'>>): Promise<void> {
@@ -317,6 +358,7 @@ class PbsTx extends PbReads<Transaction<DatabaseSchema>> {
       .where('id', '=', recordId)
       .where('user_id', '=', this.userId)
       .execute();
+    if (media) await queueMediaWork(this.db, this.userId, recordId, media);
   }
 
   async deleteRecord(recordId: string): Promise<void> {
@@ -350,6 +392,30 @@ export function recordColumns(
   };
 }
 
+/**
+ * Queues what a record's new media still needs, in the transaction that writes the record: a
+ * video's rendition job exists exactly when its record does. The data import calls it too.
+ */
+export async function queueMediaWork(
+  db: Kysely<DatabaseSchema>,
+  userId: string,
+  recordId: string,
+  media: StoredMedia,
+): Promise<void> {
+  if (media.status !== 'processing' || !media.originalKey) return;
+  const payload: VideoJobPayload = { userId, recordId, originalKey: media.originalKey };
+  await enqueueJob(db, VIDEO_JOB, payload);
+}
+
+/** What a finished video job writes over the poster it was showing. */
+export interface FinishedVideo {
+  mediaKey: string;
+  width: number;
+  height: number;
+  /** The rendition's size, added to the record's stored bytes. */
+  bytes: number;
+}
+
 function mediaColumns(media: StoredMedia) {
   return {
     media_type: media.type,
@@ -359,6 +425,8 @@ function mediaColumns(media: StoredMedia) {
     width: media.width,
     height: media.height,
     media_bytes: media.bytes,
+    media_status: media.status,
+    original_key: media.originalKey,
   };
 }
 

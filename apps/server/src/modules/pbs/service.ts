@@ -50,18 +50,23 @@ export class PbsService {
 
   /**
    * The visible cards as anyone may see them: current records only, public fields only. The older
-   * records come with the same read and only decide the New PB badge.
+   * records come with the same read and only decide the New PB badge. Visitors see only records
+   * whose media is ready: while a new video is processed, its exercise shows the record before
+   * it (or nothing, for a first record).
    */
   async listPublic(userId: string): Promise<PublicPb[]> {
-    return (await this.exercisesWithRecords(userId))
+    return (await this.exercisesWithRecords(userId, isPublishable))
       .filter(({ exercise }) => exercise.isVisible)
       .map(({ exercise, current, history }) => toPublicPb(exercise, current, history, this.url));
   }
 
   /** Each exercise in the user's order with its current record and the rest, newest first. */
-  private async exercisesWithRecords(userId: string) {
+  private async exercisesWithRecords(
+    userId: string,
+    include: (record: RecordRow) => boolean = () => true,
+  ) {
     return (await this.exercisesWithAllRecords(userId)).flatMap(({ exercise, records }) => {
-      const split = splitCurrent(records);
+      const split = splitCurrent(records.filter(include));
       return split ? [{ exercise, ...split }] : [];
     });
   }
@@ -290,6 +295,10 @@ export class PbsService {
       this.log.warn({ err, keys }, 'could not delete stored media');
     }
   }
+}
+
+function isPublishable(record: RecordRow): boolean {
+  return record.media.status === 'ready';
 }
 
 function recordFields(input: Partial<PbInput>): Partial<Omit<NewRecord, 'id' | 'media'>> {

@@ -375,7 +375,7 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
 
   it('shows a video over 30 seconds in the media field', async () => {
     const user = userEvent.setup();
-    inspect.mockResolvedValue({ duration: 32, poster: undefined });
+    inspect.mockResolvedValue({ duration: 32 });
     renderAddPage();
     await screen.findByRole('heading', { level: 1, name: 'Add New Personal Best' });
     await pickFile(new File(['v'], 'long.webm', { type: 'video/webm' }));

@@ -34,17 +34,13 @@ export function checkMediaFile(file: File): MediaProblem | undefined {
 export interface VideoFacts {
   /** Seconds, or undefined when the browser cannot tell (the server checks it anyway). */
   duration: number | undefined;
-  /** A JPEG frame for the card, or undefined when it could not be drawn. */
-  poster: Blob | undefined;
 }
-
-const POSTER_MAX_WIDTH = 1080;
 const VIDEO_READ_TIMEOUT_MS = 8000;
 
 /**
- * Reads a picked video in a detached <video>: its duration (before any upload, for the 30 s rule)
- * and a poster frame drawn to a canvas. Failing to decode is not an error here: the server has the
- * final word on the file.
+ * Reads a picked video's duration in a detached <video>, before any upload, for the 30 s rule.
+ * Failing to decode is not an error here: the server has the final word on the file (and makes
+ * the poster from it).
  */
 export async function inspectVideo(file: Blob): Promise<VideoFacts> {
   const url = URL.createObjectURL(file);
@@ -55,10 +51,8 @@ export async function inspectVideo(file: Blob): Promise<VideoFacts> {
   try {
     video.src = url;
     const loaded = await waitFor(video, 'loadeddata');
-    if (!loaded) return { duration: undefined, poster: undefined };
-    const duration = await durationOf(video);
-    const poster = await posterOf(video, duration);
-    return { duration, poster };
+    if (!loaded) return { duration: undefined };
+    return { duration: await durationOf(video) };
   } finally {
     video.removeAttribute('src');
     video.load();
@@ -75,39 +69,6 @@ async function durationOf(video: HTMLVideoElement): Promise<number | undefined> 
   video.currentTime = 0;
   await waitFor(video, 'seeked');
   return duration;
-}
-
-async function posterOf(
-  video: HTMLVideoElement,
-  duration: number | undefined,
-): Promise<Blob | undefined> {
-  try {
-    const at = Math.min(1, (duration ?? 0) / 3);
-    if (at > 0) {
-      video.currentTime = at;
-      await waitFor(video, 'seeked');
-    }
-    const { videoWidth, videoHeight } = video;
-    if (!videoWidth || !videoHeight) return undefined;
-    const scale = Math.min(1, POSTER_MAX_WIDTH / videoWidth);
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.round(videoWidth * scale);
-    canvas.height = Math.round(videoHeight * scale);
-    const context = canvas.getContext('2d');
-    if (!context) return undefined;
-    context.drawImage(video, 0, 0, canvas.width, canvas.height);
-    return await new Promise<Blob | undefined>((resolve) => {
-      canvas.toBlob(
-        (blob) => {
-          resolve(blob ?? undefined);
-        },
-        'image/jpeg',
-        0.85,
-      );
-    });
-  } catch {
-    return undefined;
-  }
 }
 
 /** Resolves true on the event, false on an error or after a timeout. */

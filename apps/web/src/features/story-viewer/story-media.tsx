@@ -1,4 +1,6 @@
 import {
+  isPlayableVideo,
+  MEDIA_MESSAGES,
   STORY_MEDIA_SIZES,
   storyBackdropUrl,
   storyImageSrcSet,
@@ -118,7 +120,7 @@ export function StoryMedia({
         />
       ) : null}
       <div className="absolute inset-0 flex items-center justify-center [container-type:size]">
-        {media.type === 'video' ? (
+        {isPlayableVideo(media) ? (
           <StoryVideo
             key={media.fullUrl}
             media={media}
@@ -146,6 +148,15 @@ export function StoryMedia({
           />
         )}
       </div>
+      {media.type === 'video' && !isPlayableVideo(media) ? (
+        // Only the owner's preview meets this: visitors are never shown an unready video.
+        <p
+          role="status"
+          className="absolute inset-x-4 top-20 rounded-xl bg-black/65 px-3 py-2 text-center text-sm font-medium text-white"
+        >
+          {media.status === 'failed' ? MEDIA_MESSAGES.videoFailed : MEDIA_MESSAGES.videoProcessing}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -305,7 +316,7 @@ export function StoryMediaPreload({ media }: { media: PbMedia | null | undefined
   if (!hasMedia(media)) return null;
   return (
     <div hidden aria-hidden="true">
-      {media.type === 'video' ? (
+      {isPlayableVideo(media) ? (
         <>
           <video src={media.fullUrl} preload="auto" muted playsInline />
           {media.posterUrl ? <img src={media.posterUrl} alt="" /> : null}

@@ -1,3 +1,4 @@
+import { isPlayableVideo } from '@pbshare/shared';
 import {
   useCallback,
   useEffect,
@@ -71,7 +72,7 @@ export function StoryStage({
   const media = pb?.media;
   const failed = media ? failedUrls.has(media.fullUrl) : false;
   const playable = hasMedia(media) && !failed;
-  const isVideo = playable && media.type === 'video';
+  const isVideo = playable && isPlayableVideo(media);
   const photoLoading = playable && !isVideo && loadedSlide !== slideKey;
 
   const playback = useStoryPlayback({

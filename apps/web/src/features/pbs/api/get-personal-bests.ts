@@ -12,7 +12,27 @@ export function getPersonalBests(): Promise<PersonalBest[]> {
   return apiClient.get('/pbs', { parse: (data) => personalBestListSchema.parse(data) });
 }
 
-/** The signed-in user's PBs (query key `['pbs']`). */
+/** How often the list is read again while a video of it is being processed. */
+export const PROCESSING_POLL_MS = 2000;
+
+/** Whether any record (current or history) still has a video being processed. */
+export function hasProcessingVideo(pbs: readonly PersonalBest[] | undefined): boolean {
+  return (pbs ?? []).some(
+    (pb) =>
+      pb.media.status === 'processing' ||
+      pb.personalBestHistory.some((record) => record.media.status === 'processing'),
+  );
+}
+
+/**
+ * The signed-in user's PBs (query key `['pbs']`). While a video is processing the list is read
+ * again every 2 s, so its card turns from the poster into the video without a reload.
+ */
 export function usePersonalBests({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: pbsQueryKey, queryFn: getPersonalBests, enabled });
+  return useQuery({
+    queryKey: pbsQueryKey,
+    queryFn: getPersonalBests,
+    enabled,
+    refetchInterval: (query) => (hasProcessingVideo(query.state.data) ? PROCESSING_POLL_MS : false),
+  });
 }

@@ -53,8 +53,6 @@ export interface SavePersonalBestInput extends PbTextFields {
   id?: string;
   /** The new media, if one was picked (required when adding). */
   file?: File | null;
-  /** A video's poster frame, captured in the browser. */
-  poster?: Blob | null;
   /** The save's Idempotency-Key; a new one when absent (see `reuseKeyAfter`). */
   idempotencyKey?: string;
 }
@@ -88,7 +86,6 @@ export function savePersonalBest(
   form.set('story', input.story);
   // Text parts first: the server reads them before it streams the file.
   if (input.file) form.set('file', input.file, input.file.name);
-  if (input.file && input.poster) form.set('poster', input.poster, 'poster.jpg');
   return uploadWithProgress('/pbs', form, {
     onProgress,
     idempotencyKey: input.idempotencyKey ?? newIdempotencyKey(),

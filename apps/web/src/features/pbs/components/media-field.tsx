@@ -1,4 +1,10 @@
-import { isVideoTooLong, MEDIA_MESSAGES, type MediaType, type PbMedia } from '@pbshare/shared';
+import {
+  isVideoTooLong,
+  isPlayableVideo,
+  MEDIA_MESSAGES,
+  type MediaType,
+  type PbMedia,
+} from '@pbshare/shared';
 import { CircleCheck, ImagePlus, LoaderCircle, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from 'react';
 
@@ -15,7 +21,6 @@ export type MediaValue =
       kind: 'selected';
       file: File;
       type: MediaType;
-      poster: Blob | undefined;
       /** An object URL of the file, for the preview; its owner revokes it once replaced. */
       previewUrl: string;
     }
@@ -30,7 +35,7 @@ export interface MediaFieldProps {
   ref?: Ref<MediaFieldHandle>;
   value: MediaValue;
   onChange: (value: MediaValue) => void;
-  /** True while a picked video is being read (its length, its poster). */
+  /** True while a picked video is being read (its length). */
   onBusyChange?: (busy: boolean) => void;
   /**
    * A picked file refused before any upload (type, size, a video's length): the form shows it as
@@ -95,7 +100,6 @@ export function MediaField({
         kind: 'selected',
         file,
         type,
-        poster: undefined,
         previewUrl: URL.createObjectURL(file),
       });
       return;
@@ -114,7 +118,6 @@ export function MediaField({
         kind: 'selected',
         file,
         type,
-        poster: facts.poster,
         previewUrl: URL.createObjectURL(file),
       });
     } finally {
@@ -246,7 +249,7 @@ function MediaPreview({ value }: { value: Exclude<MediaValue, { kind: 'none' }> 
     const { media } = value;
     return (
       <div className={box}>
-        {media.type === 'video' ? (
+        {isPlayableVideo(media) ? (
           <video
             src={media.fullUrl}
             poster={media.posterUrl ?? undefined}

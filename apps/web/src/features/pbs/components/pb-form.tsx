@@ -266,7 +266,6 @@ export function PbForm({
             ...fields,
             id: mode === 'edit' ? recordId : undefined,
             file: media.kind === 'selected' ? media.file : undefined,
-            poster: media.kind === 'selected' ? media.poster : undefined,
             idempotencyKey: saveKey.current,
           },
           onProgress: progress.report,

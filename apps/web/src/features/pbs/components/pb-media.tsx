@@ -1,5 +1,5 @@
-import { storyImageSrcSet, type PbMedia } from '@pbshare/shared';
-import { ImageOff, VideoOff } from 'lucide-react';
+import { isPlayableVideo, MEDIA_MESSAGES, storyImageSrcSet, type PbMedia } from '@pbshare/shared';
+import { ImageOff, LoaderCircle, VideoOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 
 import { cn } from '@/lib/cn';
@@ -39,6 +39,9 @@ export function PbMediaView({
       </MediaPlaceholder>
     );
   }
+  if (media.type === 'video' && !isPlayableVideo(media)) {
+    return <PendingVideo media={media} title={title} className={className} />;
+  }
   return media.type === 'video' ? (
     <PbVideo media={media} title={title} expanded={expanded} className={className} />
   ) : (
@@ -49,6 +52,47 @@ export function PbMediaView({
       contain={expanded}
       className={cn(expanded && 'bg-ink', className)}
     />
+  );
+}
+
+/**
+ * A video the server is still processing shows its poster with 'Processing video…'; one it could
+ * not process says so on the poster (the card's edit button replaces the media).
+ */
+function PendingVideo({
+  media,
+  title,
+  className,
+}: {
+  media: PbMedia;
+  title: string;
+  className?: string;
+}) {
+  const failed = media.status === 'failed';
+  return (
+    <div className={cn('relative', className)}>
+      <PbImage
+        media={media}
+        title={title}
+        sizes={undefined}
+        contain={false}
+        className="size-full"
+      />
+      <p
+        role="status"
+        className={cn(
+          'absolute inset-x-2 bottom-2 flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-xs font-medium text-white',
+          failed ? 'bg-destructive/90' : 'bg-black/65',
+        )}
+      >
+        {failed ? (
+          <VideoOff className="size-3.5 shrink-0" aria-hidden="true" />
+        ) : (
+          <LoaderCircle className="size-3.5 shrink-0 animate-spin" aria-hidden="true" />
+        )}
+        {failed ? MEDIA_MESSAGES.videoFailed : MEDIA_MESSAGES.videoProcessing}
+      </p>
+    </div>
   );
 }
 
