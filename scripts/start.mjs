@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds when the build is missing or older than the sources, then runs the server
-// in this same process (so signals reach it directly). `--migrate-only` applies migrations and exits.
+// in this same process (so signals reach it directly). `--migrate-only` applies migrations and exits;
+// `--worker` runs the background jobs instead of the web server (`npm run worker`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -45,5 +46,9 @@ if (buildIsStale()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const entry = process.argv.includes('--migrate-only') ? 'migrate.js' : 'main.js';
+const entry = process.argv.includes('--migrate-only')
+  ? 'migrate.js'
+  : process.argv.includes('--worker')
+    ? 'worker.js'
+    : 'main.js';
 await import(pathToFileURL(join(root, 'apps/server/dist', entry)).href);

@@ -38,7 +38,10 @@ import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { PbMediaStore } from './media/pb-media.js';
-import { requireFfmpeg } from './media/video/ffmpeg-binaries.js';
+import { ffmpegVersion, requireFfmpeg } from './media/video/ffmpeg-binaries.js';
+import type { JobRunner } from './jobs/jobs.js';
+import { AppMetrics } from './metrics/metrics.js';
+import { registerMetrics } from './metrics/metrics-routes.js';
 import { VideoProcessor } from './media/video/video-processor.js';
 import { createBackgroundWork } from './background-work.js';
 import { uploadTmpDir } from './media/stale-uploads.js';
@@ -135,6 +138,14 @@ export async function buildApp(
   });
   app.addHook('onClose', () => database.close());
 
+  // Jobs run in this process unless JOBS_IN_PROCESS=false (then `npm run worker` runs them).
+  let jobs: JobRunner | undefined;
+  const metrics =
+    config.metricsToken === undefined
+      ? undefined
+      : new AppMetrics(config.jobs.inProcess ? () => jobs?.depth() ?? noJobs() : undefined);
+  if (metrics && config.metricsToken) registerMetrics(app, metrics, config.metricsToken);
+
   echoRequestId(app);
   registerErrorHandling(app);
   refuseNulCharacters(app);
@@ -219,12 +230,20 @@ export async function buildApp(
     app.log,
   );
   if (config.jobs.inProcess) {
-    const jobs = createBackgroundWork({ config, database, storage, videos, log: app.log });
-    app.addHook('onReady', () => {
-      jobs.start();
+    const runner = createBackgroundWork({
+      config,
+      database,
+      storage,
+      videos,
+      log: app.log,
+      ...(metrics && { onFinished: metrics.job }),
     });
-    // Before the database closes (hooks run in the order they were added, this one later).
-    app.addHook('preClose', () => jobs.stop());
+    jobs = runner;
+    app.addHook('onReady', () => {
+      runner.start();
+    });
+    // Running jobs finish (or are cut short and run again later) before the database closes.
+    app.addHook('preClose', () => runner.stop());
   }
   const usersService = new UsersService(usersRepository, pbsService, storage, app.log);
   const publicProfileService = new PublicProfileService(
@@ -259,6 +278,7 @@ export async function buildApp(
 
   await app.register(healthRoutes, {
     database,
+    ffmpegVersion: () => ffmpegVersion(ffmpeg),
     checks: [
       ...(storage.kind === 's3' ? [{ name: 'storage', ping: () => storage.ping() }] : []),
       ...(redis ? [{ name: 'redis', ping: () => redis.ping() }] : []),
@@ -347,4 +367,8 @@ export async function buildApp(
   );
 
   return app;
+}
+
+async function noJobs() {
+  return { queued: 0, running: 0, parked: 0 };
 }

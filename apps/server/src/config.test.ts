@@ -59,6 +59,40 @@ describe('loadConfig', () => {
   });
 });
 
+describe('background work and operations settings', () => {
+  it('runs jobs in the web process, one at a time, with no /metrics, by default', () => {
+    const config = loadConfig({});
+    expect(config.jobs).toMatchObject({ inProcess: true, concurrency: 1 });
+    expect(config.metricsToken).toBeUndefined();
+    expect(config.ffmpegPath).toEqual({ ffmpeg: undefined, ffprobe: undefined });
+  });
+
+  it('reads JOBS_IN_PROCESS, JOB_CONCURRENCY, FFMPEG_PATH and METRICS_TOKEN', () => {
+    const config = loadConfig({
+      JOBS_IN_PROCESS: 'false',
+      JOB_CONCURRENCY: '2',
+      FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg',
+      METRICS_TOKEN: 'a-long-enough-random-token',
+    });
+    expect(config.jobs).toMatchObject({ inProcess: false, concurrency: 2 });
+    expect(config.ffmpegPath.ffmpeg).toBe('/opt/ffmpeg/bin/ffmpeg');
+    expect(config.metricsToken).toBe('a-long-enough-random-token');
+  });
+
+  it('names bad values', () => {
+    const problems = problemsOf({
+      JOBS_IN_PROCESS: 'no',
+      JOB_CONCURRENCY: '0',
+      METRICS_TOKEN: 'x',
+    });
+    expect(problems).toEqual([
+      'JOBS_IN_PROCESS: must be true or false',
+      'JOB_CONCURRENCY: must be a whole number of at least 1',
+      'METRICS_TOKEN: must be at least 16 characters of random text',
+    ]);
+  });
+});
+
 describe('payment settings', () => {
   it('runs the demo checkout when Stripe is not configured, outside production', () => {
     expect(loadConfig({}).payments).toEqual({ provider: 'demo' });

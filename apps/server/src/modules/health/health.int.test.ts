@@ -14,10 +14,15 @@ describe('health probes', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('/readyz proves the database answers', async () => {
+  it('/readyz proves the database answers and names the ffmpeg that processes videos', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ready', database: t.database.dialect, failing: [] });
+    expect(res.json()).toEqual({
+      status: 'ready',
+      database: t.database.dialect,
+      ffmpeg: expect.stringMatching(/^ffmpeg version \S+/) as unknown,
+      failing: [],
+    });
   });
 
   it('/readyz answers 503 once the database is gone', async () => {

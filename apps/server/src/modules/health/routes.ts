@@ -10,6 +10,8 @@ const readiness = (status: 'ready' | 'unavailable') =>
   z.object({
     status: z.literal(status),
     database: z.enum(DIALECTS),
+    /** The ffmpeg that processes videos, as it names itself ('ffmpeg version 5.1.9-0+deb12u1'). */
+    ffmpeg: z.string(),
     /** What did not answer: 'database', 'storage', 'redis'. */
     failing: z.array(z.string()),
   });
@@ -44,7 +46,16 @@ export interface ReadinessCheck {
 export const healthRoutes: FastifyPluginAsyncZod<{
   database: Database;
   checks?: readonly ReadinessCheck[];
-}> = async (app, { database, checks = [] }) => {
+  /** Read once, at the first probe: a spawn of ffmpeg per probe would be waste. */
+  ffmpegVersion: () => Promise<string>;
+}> = async (app, { database, checks = [], ffmpegVersion }) => {
+  let ffmpeg: Promise<string> | undefined;
+  const ffmpegName = () =>
+    (ffmpeg ??= ffmpegVersion().catch((err: unknown) => {
+      ffmpeg = undefined;
+      app.log.error({ err }, 'ffmpeg does not answer');
+      return 'unavailable';
+    }));
   // Probes arrive every few seconds: keep them out of the info-level request log.
   const logLevel = (QUIET_LEVELS.has(app.log.level) ? app.log.level : 'warn') as LogLevel;
 
@@ -62,9 +73,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   app.get('/readyz', { logLevel, schema: readyzSchema }, async (request, reply) => {
     const results = await Promise.allSettled(all.map((check) => withinTime(check.ping())));
     const failing = all.filter((_check, i) => results[i]?.status === 'rejected').map((c) => c.name);
-    if (failing.length === 0) {
-      return { status: 'ready' as const, database: database.dialect, failing };
-    }
+    const about = { database: database.dialect, ffmpeg: await ffmpegName() };
+    if (failing.length === 0) return { status: 'ready' as const, ...about, failing };
     request.log.error(
       {
         failing,
@@ -72,8 +82,6 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       },
       'readiness check failed',
     );
-    return reply
-      .code(503)
-      .send({ status: 'unavailable' as const, database: database.dialect, failing });
+    return reply.code(503).send({ status: 'unavailable' as const, ...about, failing });
   });
 };
