@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: builds when the build is missing or older than the sources, then runs the server
 // in this same process (so signals reach it directly). `--migrate-only` applies migrations and exits;
-// `--worker` runs the background jobs instead of the web server (`npm run worker`).
+// `--worker` runs the background jobs instead of the web server (`npm run worker`), and
+// `--media-backfill` queues the videos stored before processing existed, then exits.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -50,5 +51,7 @@ const entry = process.argv.includes('--migrate-only')
   ? 'migrate.js'
   : process.argv.includes('--worker')
     ? 'worker.js'
-    : 'main.js';
+    : process.argv.includes('--media-backfill')
+      ? 'media-backfill.js'
+      : 'main.js';
 await import(pathToFileURL(join(root, 'apps/server/dist', entry)).href);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
+import type { PersonalBest } from '@pbshare/shared';
 import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test';
 import { expect } from '@playwright/test';
 
@@ -11,6 +12,7 @@ import {
   clientAddress,
   control,
   fleetInstances,
+  jobsFinished,
   multipartBody,
   rawRequest,
   reportFigures,
@@ -189,32 +191,114 @@ test('media uploaded through one instance is served by the other from the bucket
   const photo = await createPb(onA, token, { title: 'Deadlift', value: '200 kg' });
   await onA.dispose();
 
-  const videoUrl = video.media.url;
-  expect(videoUrl).toMatch(/^\/media\//);
-  const fromB = await request.get(`${B.base}${videoUrl}`);
-  expect(fromB.status()).toBe(200);
-  expect(fromB.headers()['content-type']).toBe('video/webm');
-  expect(sha256(await fromB.body())).toBe(sha256(storyVideo()));
-  // Seeking, as a video player asks for it.
-  const range = await request.get(`${B.base}${videoUrl}`, { headers: { range: 'bytes=0-99' } });
-  expect(range.status()).toBe(206);
-  expect((await range.body()).length).toBe(100);
-
-  const photoUrl = photo.media.url;
-  const [photoA, photoB] = await Promise.all([
-    request.get(`${A.base}${photoUrl}`),
-    request.get(`${B.base}${photoUrl}`),
-  ]);
-  expect(photoB.status()).toBe(200);
-  expect(sha256(await photoB.body())).toBe(sha256(await photoA.body()));
+  // The video's poster and card, which A made at upload (its rendition: the next test).
+  const urls = [
+    video.media.posterUrl,
+    video.media.cardUrl,
+    photo.media.url,
+    photo.media.cardUrl,
+  ].filter((url): url is string => url !== null);
+  expect(urls).toHaveLength(4);
+  for (const url of urls) {
+    expect(url).toMatch(/^\/media\/pbs\/[0-9a-f-]+\/[a-z]+\.webp$/);
+    const [fromA, fromB] = await Promise.all([
+      request.get(`${A.base}${url}`),
+      request.get(`${B.base}${url}`),
+    ]);
+    expect(fromB.status(), url).toBe(200);
+    expect(fromB.headers()['content-type'], url).toBe('image/webp');
+    expect(sha256(await fromB.body()), url).toBe(sha256(await fromA.body()));
+  }
 
   // Nothing of it on either instance's own disk: media lives in the bucket only.
   for (const instance of [A, B]) expect(filesUnder(join(instance.dataDir, 'media'))).toEqual([]);
   await reportFigures('media across instances', {
     uploadedThrough: A.name,
     servedBy: B.name,
-    videoBytes: storyVideo().length,
+    files: urls.length,
     localMediaFiles: 0,
+  });
+});
+
+test('a video uploaded through A, which runs no jobs, is processed by B and served by both', async ({
+  request,
+  playwright,
+}) => {
+  test.setTimeout(90_000);
+  expect([A.jobsInProcess, B.jobsInProcess]).toEqual([false, true]);
+  const account = await createVerifiedAccount(request);
+  const token = await apiSignIn(request, account);
+  const onA = await instanceContext(playwright, A.base);
+  const upload = await onA.post('/v1/pbs', {
+    headers: bearer(token),
+    multipart: {
+      title: '5K Run',
+      category: 'Running',
+      value: '0:22:48',
+      date: '2026-03-04',
+      story: '',
+      file: { name: 'run.webm', mimeType: 'video/webm', buffer: storyVideo() },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const uploaded = ((await upload.json()) as { data: PersonalBest }).data;
+  expect(uploaded.media.status).toBe('processing');
+
+  // Bounded: a 3 s clip takes B a second or two, even beside the journeys.
+  const uploadedAt = Date.now();
+  let card = uploaded;
+  while (card.media.status === 'processing' && Date.now() - uploadedAt < 60_000) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const answer = await onA.get(`/v1/pbs/${uploaded.id}`, { headers: bearer(token) });
+    expect(answer.status(), await answer.text()).toBe(200);
+    card = ((await answer.json()) as { data: PersonalBest }).data;
+  }
+  const readyAfterMs = Date.now() - uploadedAt;
+  await onA.dispose();
+  expect(card.media.status, `after ${readyAfterMs} ms`).toBe('ready');
+
+  // The rendition, the same bytes from both instances: an MP4 made here, not the upload.
+  const rendition = card.media.fullUrl;
+  const folder = /^\/media\/pbs\/([0-9a-f-]+)\/video\.mp4$/.exec(rendition)?.[1];
+  expect(folder, rendition).toBeDefined();
+  const [fromA, fromB] = await Promise.all([
+    request.get(`${A.base}${rendition}`),
+    request.get(`${B.base}${rendition}`),
+  ]);
+  for (const answer of [fromA, fromB]) {
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toBe('video/mp4');
+  }
+  const bytes = await fromB.body();
+  expect(sha256(await fromA.body())).toBe(sha256(bytes));
+  expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
+  expect(sha256(bytes)).not.toBe(sha256(storyVideo()));
+  // Seeking, as a video player asks for it.
+  const range = await request.get(`${A.base}${rendition}`, { headers: { range: 'bytes=0-99' } });
+  expect(range.status()).toBe(206);
+  expect((await range.body()).length).toBe(100);
+
+  // The original stays in the bucket (for the owner's export) and is served by neither.
+  const original = `originals/${folder}.webm`;
+  const inBucket = await fetch(`${fleetBucketUrl()}/${original}`, { method: 'HEAD' });
+  expect(inBucket.status, `${original} in the bucket`).toBe(200);
+  for (const instance of [A, B]) {
+    expect((await request.get(`${instance.base}/media/${original}`)).status()).toBe(404);
+  }
+
+  // A runs no jobs: B's runner made the rendition, from the outbox A wrote, through Redis.
+  const done = {
+    [A.name]: await jobsFinished(request, A, 'video.process', 'done'),
+    [B.name]: await jobsFinished(request, B, 'video.process', 'done'),
+  };
+  expect(done[A.name]).toBe(0);
+  expect(done[B.name]).toBeGreaterThanOrEqual(1);
+  await reportFigures('video processed across instances', {
+    uploadedThrough: A.name,
+    readyAfterMs,
+    renditionBytes: bytes.length,
+    uploadBytes: storyVideo().length,
+    videoJobsDone: done,
   });
 });
 
@@ -365,6 +449,12 @@ function instanceContext(playwright: Playwright, baseURL: string): Promise<APIRe
     baseURL,
     extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
   });
+}
+
+function fleetBucketUrl(): string {
+  const url = process.env.FLEET_BUCKET_URL;
+  if (!url) throw new Error('FLEET_BUCKET_URL is not set: the fleet global setup did not run');
+  return url;
 }
 
 function sha256(data: Buffer): string {

@@ -24,7 +24,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await s3.close();
     throw err;
   });
-  Object.assign(process.env, fleet.testEnvironment);
+  Object.assign(process.env, fleet.testEnvironment, {
+    // The bucket itself, for checks that an object is there (s3rver answers unsigned reads).
+    FLEET_BUCKET_URL: `${settings.endpoint ?? ''}/${settings.bucket}`,
+  });
 
   return async () => {
     await fleet.stop();

@@ -1,12 +1,14 @@
 import { request as httpRequest } from 'node:http';
 
-import { test as base } from '@playwright/test';
+import { test as base, type APIRequestContext } from '@playwright/test';
 
 /** One instance of the fleet, reached directly (not through the proxy). */
 export interface FleetInstance {
   name: string;
   base: string;
   dataDir: string;
+  /** Whether its web process runs the background jobs (JOBS_IN_PROCESS). */
+  jobsInProcess: boolean;
 }
 
 /** The fleet's two instances, as global setup started them. */
@@ -55,6 +57,29 @@ export async function control<T = unknown>(method: 'GET' | 'POST', path: string,
   });
   if (!answer.ok) throw new Error(`control ${method} ${path}: ${await answer.text()}`);
   return (await answer.json()) as T;
+}
+
+/**
+ * How many attempts of a kind of job an instance has finished with `outcome`, from its GET
+ * /metrics (the fleet gives every instance FLEET_METRICS_TOKEN); 0 when it has run none.
+ */
+export async function jobsFinished(
+  request: APIRequestContext,
+  instance: FleetInstance,
+  kind: string,
+  outcome: 'done' | 'retry' | 'parked',
+): Promise<number> {
+  const token = process.env.FLEET_METRICS_TOKEN;
+  if (!token) throw new Error('FLEET_METRICS_TOKEN is not set: the fleet global setup did not run');
+  const answer = await request.get(`${instance.base}/metrics`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  if (answer.status() !== 200) {
+    throw new Error(`GET ${instance.base}/metrics answered ${answer.status()}`);
+  }
+  const series = `pbshare_job_duration_seconds_count{kind="${kind}",outcome="${outcome}"} `;
+  const line = (await answer.text()).split('\n').find((l) => l.startsWith(series));
+  return line ? Number(line.slice(series.length)) : 0;
 }
 
 /** Hands figures to the closing report of the run. */

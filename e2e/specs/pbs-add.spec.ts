@@ -97,14 +97,21 @@ test.describe('adding personal bests', () => {
     await page.getByRole('button', { name: 'Save Personal Best' }).click();
     const response = await saved;
     expect(response.status()).toBe(201);
-    const body = (await response.json()) as { data: { media: { posterUrl: string | null } } };
-    // The browser captured a poster frame and sent it with the video.
+    // The browser sends the video alone; the server draws its poster from the first frame and
+    // makes the rendition afterwards (e2e/specs/video-processing.spec.ts follows that through).
+    expect(response.request().postDataBuffer()?.toString('latin1')).not.toContain('name="poster"');
+    const body = (await response.json()) as {
+      data: { media: { status: string; posterUrl: string | null } };
+    };
     expect(body.data.media.posterUrl).toMatch(/\/media\//);
+    expect(body.data.media.status).toBe('processing');
     await expect(page).toHaveURL(/\/profile$/);
 
     const card = pbCard(page, '5K Run');
     await expect(card).toContainText('22:48');
+    // The card turns into the video by itself once the rendition is ready.
     const video = card.locator('video');
+    await expect(video).toHaveAttribute('src', /\/video\.mp4$/, { timeout: VIDEO_READY_MS });
     await expect(video).toHaveJSProperty('paused', true);
 
     const expanded = await expandCard(page, '5K Run');
@@ -135,6 +142,9 @@ test.describe('adding personal bests', () => {
     await expect(page.getByTestId('media-preview')).toHaveCount(0);
   });
 });
+
+/** The longest a 3 s clip may take to process on a loaded test machine. */
+const VIDEO_READY_MS = 30_000;
 
 /** A text inside one of the toasts, as opposed to the same words under a field. */
 function toastWith(page: Page, text: string) {

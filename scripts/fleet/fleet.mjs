@@ -26,8 +26,16 @@ export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
  */
 
 /**
- * The configuration every instance gets, apart from PORT, HOST and DATA_DIR: exactly what a
- * deployment of several processes sets (see README, Scaling out).
+ * Which instances run the background jobs (video processing) in their web process. A runs none
+ * (JOBS_IN_PROCESS=false, as a web process beside `npm run worker` does), so every job an upload
+ * through A makes is done by B's runner, from the shared outbox through Redis.
+ * @type {Record<string, boolean>}
+ */
+export const JOBS_IN_PROCESS = { a: false, b: true };
+
+/**
+ * The configuration every instance gets, apart from PORT, HOST, DATA_DIR and JOBS_IN_PROCESS:
+ * exactly what a deployment of several processes sets (see README, Scaling out).
  * @param {{ databaseUrl: string, publicOrigin: string, bucket: BucketSettings, redisKeyPrefix: string }} options
  */
 export function fleetEnvironment({ databaseUrl, publicOrigin, bucket, redisKeyPrefix }) {
@@ -49,7 +57,18 @@ export function fleetEnvironment({ databaseUrl, publicOrigin, bucket, redisKeyPr
     // The demo checkout on purpose (the fleet buys Pro without Stripe).
     PAYMENTS_DEMO: 'allow',
     LOG_LEVEL: 'warn',
+    // GET /metrics, for the check that B's runner did A's jobs.
+    METRICS_TOKEN: randomBytes(24).toString('hex'),
   };
+}
+
+/**
+ * One instance's environment: the fleet's, with its share of the background jobs.
+ * @param {Record<string, string>} env the fleet's (fleetEnvironment)
+ * @param {string} name
+ */
+export function instanceEnvironment(env, name) {
+  return { ...env, JOBS_IN_PROCESS: String(JOBS_IN_PROCESS[name] ?? true) };
 }
 
 /**
@@ -83,8 +102,15 @@ export async function startFleet({ bucket, instances: names = ['a', 'b'] }) {
       names.map(async (name) => {
         const dataDir = mkdtempSync(join(tmpdir(), `pbshare-fleet-${name}-`));
         undo.push(() => rmSync(dataDir, { recursive: true, force: true }));
-        const server = await startBuiltServer({ dataDir, env });
-        const instance = { name, dataDir, port: Number(new URL(server.base).port), server };
+        const instanceEnv = instanceEnvironment(env, name);
+        const server = await startBuiltServer({ dataDir, env: instanceEnv });
+        const instance = {
+          name,
+          dataDir,
+          env: instanceEnv,
+          port: Number(new URL(server.base).port),
+          server,
+        };
         // Whichever process it is at the end: a restart replaces `server`.
         undo.push(() => instance.server.stop());
         return Object.assign(instance, { restarts: 0 });
@@ -102,7 +128,7 @@ export async function startFleet({ bucket, instances: names = ['a', 'b'] }) {
     undo.push(() => proxy.close());
     /** @type {Record<string, unknown>} */
     const figures = {};
-    const control = await startControl({ instances, proxy, env, figures });
+    const control = await startControl({ instances, proxy, figures });
     undo.push(() => control.close());
 
     return {
@@ -111,8 +137,14 @@ export async function startFleet({ bucket, instances: names = ['a', 'b'] }) {
         E2E_BASE_URL: proxy.base,
         E2E_OUTBOX_DIRS: instances.map(({ dataDir }) => join(dataDir, 'outbox')).join(','),
         FLEET_CONTROL_URL: control.base,
+        FLEET_METRICS_TOKEN: env.METRICS_TOKEN,
         FLEET_INSTANCES: JSON.stringify(
-          instances.map(({ name, server, dataDir }) => ({ name, base: server.base, dataDir })),
+          instances.map(({ name, server, dataDir, env: { JOBS_IN_PROCESS } }) => ({
+            name,
+            base: server.base,
+            dataDir,
+            jobsInProcess: JOBS_IN_PROCESS === 'true',
+          })),
         ),
       },
       /** Prints the run's figures, then stops everything and removes what the run made. */
@@ -138,7 +170,7 @@ export async function startFleet({ bucket, instances: names = ['a', 'b'] }) {
  * GET /instances, POST /instances/{name}/drain, POST /instances/{name}/restart,
  * POST /figures/{topic} (JSON).
  */
-async function startControl({ instances, proxy, env, figures }) {
+async function startControl({ instances, proxy, figures }) {
   const server = createServer((req, res) => {
     const answer = (status, body) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -178,7 +210,7 @@ async function startControl({ instances, proxy, env, figures }) {
           instance.server = await startBuiltServer({
             dataDir: instance.dataDir,
             port: instance.port,
-            env,
+            env: instance.env,
           });
           instance.restarts++;
           proxy.enable(instance.name);

@@ -31,6 +31,7 @@ export function createBackgroundWork(deps: BackgroundWorkDeps): JobRunner {
         storage: deps.storage,
         videos: deps.videos,
         tmpDir: uploadTmpDir(config.dataDir),
+        log: deps.log,
       }),
     ],
     concurrency: config.jobs.concurrency,

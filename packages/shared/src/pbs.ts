@@ -12,7 +12,7 @@ export type MediaType = (typeof MEDIA_TYPES)[number];
 
 /**
  * Where a PB's media stands: photos are ready at once; a video is 'processing' until the server
- * has made the rendition every browser plays, or 'failed' when it could not (docs/PRODUCT.md §7).
+ * has made the rendition every browser plays, or 'failed' when it could not (docs/PRODUCT.md §12).
  */
 export const MEDIA_STATUSES = ['ready', 'processing', 'failed'] as const;
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];

@@ -48,7 +48,7 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/pbshare_jobs\{state="queued"\} 0/);
     expect(text).toMatch(/pbshare_jobs\{state="parked"\} 0/);
     // Routes by pattern, never by the path asked for.
-    await t.app.inject({ method: 'GET', url: '/v1/pbs/public/somebody' });
+    await t.app.inject({ method: 'GET', url: '/v1/pbs/user/somebody' });
     expect((await scrape(`Bearer ${TOKEN}`)).body).not.toContain('somebody');
   });
 });

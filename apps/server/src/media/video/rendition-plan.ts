@@ -2,7 +2,7 @@ import type { VideoProbe } from './probe.js';
 
 /**
  * What every visitor's browser plays: H.264 High + AAC in MP4, 8-bit 4:2:0, fitting 1280x720 in
- * its own orientation, at most 30 fps and about 3 Mbit/s (docs/PRODUCT.md §7, Video renditions).
+ * its own orientation, at most 30 fps and about 3 Mbit/s (docs/PRODUCT.md §12).
  */
 export const RENDITION = {
   longSide: 1280,

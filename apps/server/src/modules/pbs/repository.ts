@@ -140,6 +140,26 @@ export class PbsRepository {
     return new PbReads(this.db, userId).storedBytes();
   }
 
+  /**
+   * Videos stored before processing existed (no original kept), of every user, in id order from
+   * `afterId`: what `npm run media:backfill` hands to the video job, a page at a time.
+   */
+  async legacyVideos(
+    afterId: string,
+    limit: number,
+  ): Promise<{ id: string; userId: string; mediaKey: string }[]> {
+    const rows = await this.db
+      .selectFrom('pb_records')
+      .select(['id', 'user_id', 'media_key'])
+      .where('media_type', '=', 'video')
+      .where('original_key', 'is', null)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ id: r.id, userId: r.user_id, mediaKey: r.media_key }));
+  }
+
   /** Every stored media key of the user, for removing files when the account goes. */
   async mediaKeysOf(userId: string): Promise<StoredMedia[]> {
     return (await this.recordsOf(userId)).map((r) => r.media);
@@ -309,10 +329,17 @@ class PbsTx extends PbReads<Transaction<DatabaseSchema>> {
   }
 
   /**
-   * Swaps a processing video's poster for its rendition, if the record still holds the original
-   * the job worked on (an edit may have replaced it meanwhile). False when it no longer does.
+   * Publishes a video's rendition in place of what the record served (its poster, or the file
+   * as uploaded for a video stored before processing), if the record still holds the original
+   * and the media key the job started from: an edit or another run of the job may have changed
+   * them meanwhile. False when it no longer does.
    */
-  async finishVideo(recordId: string, originalKey: string, done: FinishedVideo): Promise<boolean> {
+  async finishVideo(
+    recordId: string,
+    originalKey: string,
+    replacing: string,
+    done: FinishedVideo,
+  ): Promise<boolean> {
     const result = await this.db
       .updateTable('pb_records')
       .set({
@@ -325,9 +352,29 @@ class PbsTx extends PbReads<Transaction<DatabaseSchema>> {
       .where('id', '=', recordId)
       .where('user_id', '=', this.userId)
       .where('original_key', '=', originalKey)
-      .where('media_status', '=', 'processing')
+      .where('media_key', '=', replacing)
+      .where('media_status', '!=', 'failed')
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Hands a video stored before processing existed to the video job: its file, already copied to
+   * `originalKey`, becomes the original. The record stays ready, serving the file as before, until
+   * the rendition replaces it. False when another backfill run got there first.
+   */
+  async startBackfill(recordId: string, originalKey: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('pb_records')
+      .set({ original_key: originalKey })
+      .where('id', '=', recordId)
+      .where('user_id', '=', this.userId)
+      .where('media_type', '=', 'video')
+      .where('original_key', 'is', null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return false;
+    await enqueueVideoJob(this.db, { userId: this.userId, recordId, originalKey });
+    return true;
   }
 
   /** Marks a video whose rendition could not be made, if the record still holds that original. */
@@ -403,7 +450,10 @@ export async function queueMediaWork(
   media: StoredMedia,
 ): Promise<void> {
   if (media.status !== 'processing' || !media.originalKey) return;
-  const payload: VideoJobPayload = { userId, recordId, originalKey: media.originalKey };
+  await enqueueVideoJob(db, { userId, recordId, originalKey: media.originalKey });
+}
+
+async function enqueueVideoJob(db: Kysely<DatabaseSchema>, payload: VideoJobPayload) {
   await enqueueJob(db, VIDEO_JOB, payload);
 }
 

@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { JobDefinition } from '../../jobs/jobs.js';
 import type { MadeRendition, VideoProcessor } from '../../media/video/video-processor.js';
 import type { Storage } from '../../storage/storage.js';
-import type { PbsRepository } from './repository.js';
+import type { PbsRepository, RecordRow } from './repository.js';
 import { VIDEO_JOB, type VideoJobPayload } from './video-job-kind.js';
 
 export interface VideoJobDeps {
@@ -15,6 +15,7 @@ export interface VideoJobDeps {
   videos: VideoProcessor;
   /** Where the original is copied for ffmpeg, which reads local files only. */
   tmpDir: string;
+  log?: { warn: (details: object, message: string) => void };
 }
 
 /** Long enough for a 30 s 4K clip on two busy cores; ffmpeg has its own limit inside it. */
@@ -22,10 +23,24 @@ const VIDEO_JOB_TIMEOUT_MS = 10 * 60_000;
 const VIDEO_JOB_ATTEMPTS = 3;
 
 /**
- * Makes a processing video's rendition from its private original, stores it beside the poster
- * and publishes it by marking the record ready (which bumps the owner's profile version, so
- * every cached public answer is stale from that commit). A record deleted or given new media
- * meanwhile is left alone. When every attempt fails, the owner's card says so.
+ * A rendition's key: a folder of its own beside the poster, new for every run, so a run that
+ * loses the race to publish can delete its file without touching the one that won, and a URL
+ * cached forever is never given other bytes.
+ */
+const RENDITION_KEY = /^pbs\/[a-z0-9-]+\/r-[0-9a-f]{16}\/video\.mp4$/;
+
+function newRenditionKey(record: RecordRow): string {
+  const folder = record.media.posterKey?.replace(/\/[^/]+$/, '') ?? `pbs/${randomUUID()}`;
+  return `${folder}/r-${randomBytes(8).toString('hex')}/video.mp4`;
+}
+
+/**
+ * Makes a video's rendition from its private original, stores it and publishes it in place of
+ * what the record served until then: its poster (a new upload) or the file as uploaded (a video
+ * stored before processing existed, handed over by the backfill). Publishing bumps the owner's
+ * profile version, so every cached public answer is stale from that commit. A record deleted or
+ * given new media meanwhile, or already published, is left alone. When every attempt fails, a
+ * new upload's card says so; a backfilled video keeps being served as it was.
  */
 export function videoJob(deps: VideoJobDeps): JobDefinition<VideoJobPayload> {
   return {
@@ -34,16 +49,16 @@ export function videoJob(deps: VideoJobDeps): JobDefinition<VideoJobPayload> {
     timeoutMs: VIDEO_JOB_TIMEOUT_MS,
     async run({ userId, recordId, originalKey }, { signal }) {
       const record = await deps.pbs.findRecord(userId, recordId);
-      const media = record?.media;
-      if (media?.originalKey !== originalKey || media.status !== 'processing') return;
+      if (!record || !needsRendition(record, originalKey)) return;
       await mkdir(deps.tmpDir, { recursive: true });
       const input = join(deps.tmpDir, `${randomUUID()}.original`);
       let made: MadeRendition | undefined;
       try {
         await pipeline(deps.storage.read(originalKey), createWriteStream(input), { signal });
         made = await deps.videos.rendition(input, signal);
-        const key = `${dirname(media.mediaKey)}/video.mp4`;
+        const key = newRenditionKey(record);
         await deps.storage.putFile(key, made.path, 'video/mp4');
+        const replacing = record.media.mediaKey;
         const done = {
           mediaKey: key,
           width: made.probe.width,
@@ -51,9 +66,15 @@ export function videoJob(deps: VideoJobDeps): JobDefinition<VideoJobPayload> {
           bytes: made.bytes,
         };
         const published = await deps.pbs.forUser(userId, (tx) =>
-          tx.finishVideo(recordId, originalKey, done),
+          tx.finishVideo(recordId, originalKey, replacing, done),
         );
-        if (!published) await deps.storage.delete(key);
+        // The poster stays (it is the rendition's poster); an old file as uploaded goes.
+        const unused = published ? replacing : key;
+        if (unused !== record.media.posterKey && unused !== record.media.cardKey) {
+          await deps.storage.delete(unused).catch((err: unknown) => {
+            deps.log?.warn({ err, key: unused }, 'could not delete a replaced video file');
+          });
+        }
       } finally {
         await rm(input, { force: true });
         if (made) await rm(made.path, { force: true });
@@ -63,4 +84,14 @@ export function videoJob(deps: VideoJobDeps): JobDefinition<VideoJobPayload> {
       await deps.pbs.forUser(userId, (tx) => tx.failVideo(recordId, originalKey));
     },
   };
+}
+
+function needsRendition(record: RecordRow, originalKey: string): boolean {
+  const { media } = record;
+  return (
+    media.type === 'video' &&
+    media.originalKey === originalKey &&
+    media.status !== 'failed' &&
+    !RENDITION_KEY.test(media.mediaKey)
+  );
 }
