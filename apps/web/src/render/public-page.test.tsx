@@ -136,6 +136,24 @@ describe('the server-rendered public page', () => {
     );
   });
 
+  it('leaves video bytes until the script has run: the served video preloads nothing', () => {
+    const profile = { ...sampleProfile, pbs: [testVideoPb(1), testVideoPb(2)] };
+    const html = renderPublicPage({ username: 'ada', profile });
+    const markup = document.createElement('div');
+    markup.innerHTML = html;
+    const videos = markup.querySelectorAll('video');
+    // The slide's own video only (no preloader of the next one), fetching nothing yet.
+    expect(videos).toHaveLength(1);
+    expect(videos[0]?.getAttribute('preload')).toBe('none');
+
+    expect(serveAndHydrate({ username: 'ada', profile })).toEqual([]);
+    const [current, next] = container.querySelectorAll('video');
+    expect(current?.getAttribute('preload')).toBe('auto');
+    // Once hydrated, the next slide's video, and only it, loads ahead.
+    expect(next?.getAttribute('preload')).toBe('auto');
+    expect(container.querySelectorAll('video')).toHaveLength(2);
+  });
+
   it('with reduced motion, hydrates to Play without ever starting the video', () => {
     stubReducedMotion();
     const profile = { ...sampleProfile, pbs: [testVideoPb(1)] };

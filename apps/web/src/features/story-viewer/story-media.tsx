@@ -16,6 +16,7 @@ import {
   type RefObject,
 } from 'react';
 
+import { useHydrated } from '@/hooks/page-conditions';
 import { cn } from '@/lib/cn';
 import { playWithRetries } from '@/lib/play-with-retries';
 import { isDomError } from '@/lib/dom-error';
@@ -280,6 +281,10 @@ function StoryVideo({
     });
   }, [ref, muted, playing, onAutoplayBlocked]);
 
+  // Server-rendered, the video waits for the page's script (only its poster loads): the script
+  // is what makes the page answer taps. Once hydrated it loads in full.
+  const hydrated = useHydrated();
+
   // Leaving the slide: stop the sound at once rather than when the element is collected.
   useEffect(() => {
     const video = ref.current;
@@ -296,7 +301,7 @@ function StoryVideo({
       aria-label={label}
       playsInline
       muted
-      preload="auto"
+      preload={hydrated ? 'auto' : 'none'}
       onLoadedMetadata={(event) => {
         onMetadata(event.currentTarget);
       }}
@@ -309,11 +314,13 @@ function StoryVideo({
 }
 
 /**
- * Fetches a slide's media ahead of time, so the next tap shows it at once. The elements are never
- * shown; the browser keeps what they load in its cache for the real slide.
+ * Fetches the next slide's media ahead of time (only the next one), so the next tap shows it at
+ * once. The elements are never shown; the browser keeps what they load in its cache for the real
+ * slide. Not in server-rendered markup: nothing may compete with the page's script.
  */
 export function StoryMediaPreload({ media }: { media: PbMedia | null | undefined }) {
-  if (!hasMedia(media)) return null;
+  const hydrated = useHydrated();
+  if (!hydrated || !hasMedia(media)) return null;
   return (
     <div hidden aria-hidden="true">
       {isPlayableVideo(media) ? (
