@@ -113,6 +113,7 @@ export function PbCard({
           title={pb.title}
           expanded={expanded}
           sizes={expanded ? '(min-width: 768px) 60vw, 100vw' : undefined}
+          replaceHref={`/edit-pb/${pb.id}`}
           className={cn(
             'absolute inset-0 [&_img]:size-full',
             !pb.isVisible && !expanded && 'opacity-60',

@@ -1,6 +1,7 @@
 import { isPlayableVideo, MEDIA_MESSAGES, storyImageSrcSet, type PbMedia } from '@pbshare/shared';
 import { ImageOff, LoaderCircle, VideoOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 
 import { cn } from '@/lib/cn';
 import { playWithRetries } from '@/lib/play-with-retries';
@@ -16,6 +17,8 @@ export interface PbMediaViewProps {
   expanded?: boolean;
   /** The `sizes` of the image's srcset: how wide it is drawn. */
   sizes?: string;
+  /** Where a video that could not be processed is replaced (the PB's edit form). */
+  replaceHref?: string;
   className?: string;
 }
 
@@ -29,6 +32,7 @@ export function PbMediaView({
   title,
   expanded = false,
   sizes,
+  replaceHref,
   className,
 }: PbMediaViewProps) {
   if (!media) {
@@ -40,7 +44,9 @@ export function PbMediaView({
     );
   }
   if (media.type === 'video' && !isPlayableVideo(media)) {
-    return <PendingVideo media={media} title={title} className={className} />;
+    return (
+      <PendingVideo media={media} title={title} replaceHref={replaceHref} className={className} />
+    );
   }
   return media.type === 'video' ? (
     <PbVideo media={media} title={title} expanded={expanded} className={className} />
@@ -57,15 +63,18 @@ export function PbMediaView({
 
 /**
  * A video the server is still processing shows its poster with 'Processing video…'; one it could
- * not process says so on the poster (the card's edit button replaces the media).
+ * not process says so on the poster, with a link to the form that replaces the media. At the top,
+ * clear of the card's badges.
  */
 function PendingVideo({
   media,
   title,
+  replaceHref,
   className,
 }: {
   media: PbMedia;
   title: string;
+  replaceHref: string | undefined;
   className?: string;
 }) {
   const failed = media.status === 'failed';
@@ -78,20 +87,33 @@ function PendingVideo({
         contain={false}
         className="size-full"
       />
-      <p
-        role="status"
+      <div
         className={cn(
-          'absolute inset-x-2 bottom-2 flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-xs font-medium text-white',
+          'absolute inset-x-2 top-2 flex flex-col gap-1.5 rounded-lg px-2 py-1.5 text-xs font-medium text-white',
           failed ? 'bg-destructive/90' : 'bg-black/65',
         )}
       >
-        {failed ? (
-          <VideoOff className="size-3.5 shrink-0" aria-hidden="true" />
-        ) : (
-          <LoaderCircle className="size-3.5 shrink-0 animate-spin" aria-hidden="true" />
-        )}
-        {failed ? MEDIA_MESSAGES.videoFailed : MEDIA_MESSAGES.videoProcessing}
-      </p>
+        <p role="status" className="flex items-start gap-1.5">
+          {failed ? (
+            <VideoOff className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+          ) : (
+            <LoaderCircle className="mt-px size-3.5 shrink-0 animate-spin" aria-hidden="true" />
+          )}
+          {failed ? MEDIA_MESSAGES.videoFailed : MEDIA_MESSAGES.videoProcessing}
+        </p>
+        {failed && replaceHref ? (
+          <Link
+            to={replaceHref}
+            onClick={(event) => {
+              // The card opens on a click; this one leaves for the form instead.
+              event.stopPropagation();
+            }}
+            className="self-start rounded-md bg-white px-2 py-1 font-semibold text-destructive underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+          >
+            Replace video
+          </Link>
+        ) : null}
+      </div>
     </div>
   );
 }
