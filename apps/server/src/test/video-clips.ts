@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { requireFfmpeg } from '../media/video/ffmpeg-binaries.js';
-import { parseProbe, type VideoProbe } from '../media/video/probe.js';
+import { probeVideo, type VideoProbe } from '../media/video/probe.js';
+import { DEFAULT_FFMPEG_LIMITS } from '../media/video/run-ffmpeg.js';
 
 const run = promisify(execFile);
 const binaries = () => requireFfmpeg({ ffmpeg: undefined, ffprobe: undefined });
@@ -66,48 +68,31 @@ export function headerOnly(mp4: Buffer): Buffer {
   return mp4.subarray(0, mdat);
 }
 
-/** ffprobe's reading of a file, with the fields the rendition rules are about. */
-export async function probeFile(data: Buffer, dir: string): Promise<VideoProbe> {
-  const path = join(dir, `probe-${Math.random().toString(36).slice(2)}.bin`);
+/** Runs `work` on a temp copy of `data` under `dir`, removed after. */
+async function withTempFile<T>(data: Buffer, dir: string, work: (path: string) => Promise<T>) {
+  const path = join(dir, `tmp-${randomUUID()}.bin`);
   writeFileSync(path, data);
   try {
-    const { stdout } = await run(binaries().ffprobe, [
-      '-v',
-      'error',
-      '-show_streams',
-      '-show_format',
-      '-of',
-      'json',
-      path,
-    ]);
-    const probe = parseProbe(JSON.parse(stdout) as unknown);
-    if (!probe) throw new Error('no video stream');
-    return probe;
+    return await work(path);
   } finally {
     rmSync(path, { force: true });
   }
 }
 
+/** ffprobe's reading of a file, as the server's own probe reads it. */
+export function probeFile(data: Buffer, dir: string): Promise<VideoProbe> {
+  return withTempFile(data, dir, async (path) => {
+    const probe = await probeVideo(binaries().ffprobe, path, DEFAULT_FFMPEG_LIMITS);
+    if (!probe) throw new Error('no video stream');
+    return probe;
+  });
+}
+
 /** An MD5 of the video stream's packets: equal when a rendition copied the source's video. */
-export async function videoPacketsHash(data: Buffer, dir: string): Promise<string> {
-  const path = join(dir, `hash-${Math.random().toString(36).slice(2)}.bin`);
-  writeFileSync(path, data);
-  try {
-    const { stdout } = await run(binaries().ffmpeg, [
-      '-v',
-      'error',
-      '-i',
-      path,
-      '-map',
-      '0:v:0',
-      '-c',
-      'copy',
-      '-f',
-      'md5',
-      '-',
-    ]);
+export function videoPacketsHash(data: Buffer, dir: string): Promise<string> {
+  return withTempFile(data, dir, async (path) => {
+    const args = ['-v', 'error', '-i', path, '-map', '0:v:0', '-c', 'copy', '-f', 'md5', '-'];
+    const { stdout } = await run(binaries().ffmpeg, args);
     return stdout.trim();
-  } finally {
-    rmSync(path, { force: true });
-  }
+  });
 }

@@ -97,8 +97,13 @@ export function pictureFilters(plan: RenditionPlan): string {
   return filters.join(',');
 }
 
-/** Options every ffmpeg run starts with: quiet, no stdin, local files only. */
-const INPUT_OPTIONS = ['-nostdin', '-hide_banner', '-v', 'error', '-protocol_whitelist', 'file'];
+/** How every ffmpeg run starts: quiet, no stdin, one local file read, its first video stream. */
+function fromFirstVideoOf(input: string): string[] {
+  return [
+    ...['-nostdin', '-hide_banner', '-v', 'error', '-protocol_whitelist', 'file'],
+    ...['-i', `file:${input}`, '-map', '0:v:0'],
+  ];
+}
 /** No tag of the source (location, device, dates) nor of ffmpeg's own reaches the output. */
 const NO_METADATA = [
   '-map_metadata',
@@ -151,11 +156,7 @@ export function renditionArgs(plan: RenditionPlan, input: string, output: string
       ? ['-c:a', 'copy']
       : ['-c:a', 'aac', '-b:a', String(RENDITION.audioBitRate), '-ac', '2'];
   return [
-    ...INPUT_OPTIONS,
-    '-i',
-    'file:' + input,
-    '-map',
-    '0:v:0',
+    ...fromFirstVideoOf(input),
     '-map',
     '0:a:0?',
     '-dn',
@@ -175,11 +176,7 @@ export function renditionArgs(plan: RenditionPlan, input: string, output: string
 /** One frame from the start, through the same filters, as a PNG for the WebP poster. */
 export function posterArgs(plan: RenditionPlan, input: string, output: string): string[] {
   return [
-    ...INPUT_OPTIONS,
-    '-i',
-    'file:' + input,
-    '-map',
-    '0:v:0',
+    ...fromFirstVideoOf(input),
     '-frames:v',
     '1',
     '-vf',

@@ -32,7 +32,7 @@ describe('npm run media:backfill', { timeout: 60_000 }, () => {
     expect(phoneClip.includes('48.8584', 0, 'latin1')).toBe(true);
     const storage = new LocalStorage(t.config.dataDir);
     const legacyKey = `pbs/${randomUUID()}/video.mov`;
-    await storage.put(legacyKey, phoneClip, 'video/quicktime');
+    await storage.put(legacyKey, phoneClip);
     const pb = await settledPb(
       t.app,
       me,

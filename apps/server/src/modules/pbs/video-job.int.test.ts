@@ -8,7 +8,7 @@ import { VideoProcessor } from '../../media/video/video-processor.js';
 import { LocalStorage } from '../../storage/local-storage.js';
 import { bearer } from '../../test/accounts.js';
 import { useSignedInUser, useTestApp } from '../../test/file-hooks.js';
-import { formData } from '../../test/form-data.js';
+import { formData, type Upload } from '../../test/form-data.js';
 import { jobsSettled } from '../../test/jobs.js';
 import { createPb, fixture } from '../../test/pbs.js';
 import { PbsRepository } from './repository.js';
@@ -41,6 +41,18 @@ function start(runner: JobRunner): JobRunner {
   runners.push(runner);
   runner.start();
   return runner;
+}
+
+/** The edit form's save with a new file, as 'Replace video' leads to. */
+async function replaceMedia(id: string, fields: Record<string, string>, upload: Upload) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/pbs',
+    headers: bearer(me),
+    payload: formData({ isEditMode: 'true', id, ...fields }, [upload]),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: PersonalBest }>().data;
 }
 
 const read = async (id: string) =>
@@ -89,17 +101,12 @@ describe('the video job', { timeout: 60_000 }, () => {
     expect(await publicIds()).not.toContain(pb.id);
 
     // Replacing the media (the card's 'Replace video') processes the new file.
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/pbs',
-      headers: bearer(me),
-      payload: formData(
-        { isEditMode: 'true', id: pb.id, title: 'Run', category: 'Running', value: '0:22:48' },
-        [{ data: fixture('v5.mov'), contentType: 'video/quicktime' }],
-      ),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<{ data: PersonalBest }>().data.media.status).toBe('processing');
+    const replaced = await replaceMedia(
+      pb.id,
+      { title: 'Run', category: 'Running', value: '0:22:48' },
+      { data: fixture('v5.mov'), contentType: 'video/quicktime' },
+    );
+    expect(replaced.media.status).toBe('processing');
     await runners.splice(0)[0]?.stop();
     start(
       createBackgroundWork({
@@ -122,16 +129,12 @@ describe('the video job', { timeout: 60_000 }, () => {
       { title: 'Swim', category: 'Swimming', value: '0:02:10' },
       [{ data: fixture('v29.mp4'), contentType: 'video/mp4' }],
     );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/pbs',
-      headers: bearer(me),
-      payload: formData(
-        { isEditMode: 'true', id: pb.id, title: 'Swim', category: 'Swimming', value: '0:02:10' },
-        [{ data: fixture('v3.webm'), contentType: 'video/webm' }],
-      ),
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    const replaced = await replaceMedia(
+      pb.id,
+      { title: 'Swim', category: 'Swimming', value: '0:02:10' },
+      { data: fixture('v3.webm'), contentType: 'video/webm' },
+    );
+    expect(replaced.media.status).toBe('processing');
     const outcomes: string[] = [];
     start(
       createBackgroundWork({
