@@ -12,6 +12,9 @@ export default defineConfig({
     },
   },
   test: {
+    // Tests that upload a video wait for the in-process worker to make its rendition, which on
+    // a busy two-core machine (two test files at once, each with ffmpeg) takes seconds.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true as const,

@@ -13,7 +13,7 @@ import {
 } from './jobs.js';
 import { recordingLog } from './test-fixtures/recording-log.js';
 import { spawnSlowWorker } from './test-fixtures/spawn-slow-worker.js';
-import { sleep, waitUntil } from './test-fixtures/wait-until.js';
+import { sleep, waitUntil } from '../test/wait-until.js';
 
 /**
  * The BullMQ runner on a real Redis, with the `jobs` table as its outbox: the same guarantees as

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../test/test-database.js'
 import { createJobRunner, enqueueJob } from './jobs.js';
 import { recordingLog } from './test-fixtures/recording-log.js';
 import { spawnSlowWorker } from './test-fixtures/spawn-slow-worker.js';
-import { waitUntil } from './test-fixtures/wait-until.js';
+import { waitUntil } from '../test/wait-until.js';
 
 /**
  * A worker process killed with kill -9 in the middle of a job leaves it running under a lease

@@ -12,7 +12,7 @@ import {
 } from './jobs.js';
 import { JobTimeoutError } from './run-attempt.js';
 import { recordingLog } from './test-fixtures/recording-log.js';
-import { sleep, waitUntil } from './test-fixtures/wait-until.js';
+import { sleep, waitUntil } from '../test/wait-until.js';
 
 /**
  * The embedded runner on the `jobs` table: enqueueing commits with the caller's transaction,

@@ -5,6 +5,7 @@ import type { PersonalBest } from '@pbshare/shared';
 import sharp from 'sharp';
 import { bearer, type SignedIn } from './accounts.js';
 import { formData, type Upload } from './form-data.js';
+import { waitUntil } from './wait-until.js';
 
 export const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name));
 
@@ -106,14 +107,22 @@ export async function settledPb(
   id: string,
   timeoutMs = 30_000,
 ): Promise<PersonalBest> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await app.inject({ method: 'GET', url: `/v1/pbs/${id}`, headers: bearer(session) });
-    const pb = res.json<{ data: PersonalBest }>().data;
-    if (pb.media.status !== 'processing') return pb;
-    if (Date.now() > until) throw new Error(`PB ${id} was still processing after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  let pb: PersonalBest | undefined;
+  await waitUntil(
+    `PB ${id} has left 'processing'`,
+    async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/v1/pbs/${id}`,
+        headers: bearer(session),
+      });
+      pb = res.json<{ data: PersonalBest }>().data;
+      return pb.media.status !== 'processing';
+    },
+    timeoutMs,
+  );
+  if (!pb) throw new Error(`PB ${id} was never read`);
+  return pb;
 }
 
 /** Waits until no record of the account (current or history) is still processing. */

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { waitUntil } from './wait-until.js';
+import { waitUntil } from '../../test/wait-until.js';
 
 const script = resolve(import.meta.dirname, 'slow-worker.ts');
 

@@ -10,6 +10,7 @@ import { bearer } from '../../test/accounts.js';
 import { useSignedInUser, useTestApp } from '../../test/file-hooks.js';
 import { formData, type Upload } from '../../test/form-data.js';
 import { jobsSettled } from '../../test/jobs.js';
+import { waitUntil } from '../../test/wait-until.js';
 import { createPb, fixture } from '../../test/pbs.js';
 import { PbsRepository } from './repository.js';
 import { videoJob } from './video-job.js';
@@ -93,7 +94,8 @@ describe('the video job', { timeout: 60_000 }, () => {
         onFinished: (o) => outcomes.push(o.outcome),
       }),
     );
-    await jobsSettled(t.database.db);
+    // 'parked' is reported after the parked hook has marked the record.
+    await waitUntil('the job is parked', () => outcomes.length === 3, 20_000);
     expect(outcomes).toEqual(['retry', 'retry', 'parked']);
     const failed = await read(pb.id);
     expect(failed.media.status).toBe('failed');
