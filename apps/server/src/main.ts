@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { startJobSweep } from './jobs/job-sweep.js';
 import { startMediaSweeps } from './media/media-sweeps.js';
 import { startPreviewCacheSweeps } from './previews/cache-sweeps.js';
 import { createStorage } from './storage/create-storage.js';
@@ -29,6 +30,8 @@ async function main(): Promise<void> {
   });
   // Preview images nobody has asked for in 30 days: at start, then hourly.
   startPreviewCacheSweeps(config.dataDir, app.log);
+  // Finished background jobs older than a week: at start, then hourly.
+  startJobSweep(database.db, app.log);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

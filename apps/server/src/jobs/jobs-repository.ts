@@ -220,3 +220,13 @@ export async function countByState(db: Db): Promise<Record<JobState, number>> {
   for (const row of rows) counts[row.state] = Number(row.count);
   return counts;
 }
+
+/** Removes finished jobs last touched before `before`; parked ones stay, for whoever looks. */
+export async function deleteDoneBefore(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('jobs')
+    .where('state', '=', 'done')
+    .where('updated_at', '<', before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -10,6 +10,8 @@ import {
   type JobRunner,
   type JobRunnerOptions,
 } from './jobs.js';
+import { DONE_JOB_KEEP_MS } from './job-sweep.js';
+import { deleteDoneBefore } from './jobs-repository.js';
 import { JobTimeoutError } from './run-attempt.js';
 import { recordingLog } from './test-fixtures/recording-log.js';
 import { sleep, waitUntil } from '../test/wait-until.js';
@@ -306,5 +308,31 @@ describe('the table job runner', () => {
     expect(runs.size).toBe(total);
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
     expect(byRunner.every((count) => count > 0)).toBe(true);
+  });
+});
+
+describe('the finished-jobs sweep', () => {
+  it('removes done jobs older than a week and keeps newer and parked ones', async () => {
+    const db = t.database.db;
+    const old = new Date(Date.now() - DONE_JOB_KEEP_MS - 60_000).toISOString();
+    const ids = await Promise.all(
+      ['done-old', 'done-new', 'parked-old'].map((name) => enqueueJob(db, 'sweep-test', { name })),
+    );
+    const [doneOld, doneNew, parkedOld] = ids as [string, string, string];
+    await db
+      .updateTable('jobs')
+      .set({ state: 'done', updated_at: old })
+      .where('id', '=', doneOld)
+      .execute();
+    await db.updateTable('jobs').set({ state: 'done' }).where('id', '=', doneNew).execute();
+    await db
+      .updateTable('jobs')
+      .set({ state: 'parked', updated_at: old })
+      .where('id', '=', parkedOld)
+      .execute();
+
+    expect(await deleteDoneBefore(db, new Date(Date.now() - DONE_JOB_KEEP_MS))).toBe(1);
+    const left = await db.selectFrom('jobs').select('id').where('id', 'in', ids).execute();
+    expect(left.map((r) => r.id).sort()).toEqual([doneNew, parkedOld].sort());
   });
 });
