@@ -263,7 +263,8 @@ function MediaPreview({ value }: { value: Exclude<MediaValue, { kind: 'none' }> 
         ) : (
           <img
             src={media.cardUrl ?? media.fullUrl}
-            alt="Your uploaded photo"
+            // A video not processed yet shows its poster.
+            alt={media.type === 'video' ? 'Your uploaded video' : 'Your uploaded photo'}
             className="object-cover"
           />
         )}
