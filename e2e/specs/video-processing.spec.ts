@@ -22,9 +22,8 @@ const VIDEO_READY_MS = 45_000;
  * the sound over a black picture), so a picture on screen proves the server's H.264 rendition is
  * what plays. Made once per worker rather than committed as a binary file.
  */
-const test = base.extend<Record<never, never>, { hevcClip: Buffer }>({
+const test = base.extend<object, { hevcClip: Buffer }>({
   hevcClip: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern.
     async ({}, use) => {
       const dir = await mkdtemp(join(tmpdir(), 'pbshare-hevc-'));
       try {
@@ -55,15 +54,40 @@ function picture(video: Locator) {
   });
 }
 
-/** The video has a decoded picture and its time moves on. */
+/** The DOM a waiting check uses: the specs are typed without the DOM library. */
+interface MediaEvents {
+  videoWidth: number;
+  currentTime: number;
+  addEventListener: (type: string, listener: () => void) => void;
+  removeEventListener: (type: string, listener: () => void) => void;
+}
+
+/**
+ * The video has a decoded picture and its time moves on. Watched from inside the page: a story
+ * moves on (and drops the element) when its 3 s clip ends, which polling from here could miss.
+ */
 async function expectPlayingWithPicture(video: Locator) {
-  await expect
-    .poll(async () => (await picture(video)).width, { message: 'the video has a picture' })
-    .toBeGreaterThan(0);
-  const { time } = await picture(video);
-  await expect
-    .poll(async () => (await picture(video)).time, { message: 'the video plays on' })
-    .toBeGreaterThan(time);
+  const seen = await video.evaluate(
+    (element, waitMs) =>
+      new Promise<{ width: number; from: number; to: number }>((resolve) => {
+        const media = element as unknown as MediaEvents;
+        const from = media.currentTime;
+        const finish = () => {
+          clearTimeout(timer);
+          media.removeEventListener('timeupdate', check);
+          resolve({ width: media.videoWidth, from, to: media.currentTime });
+        };
+        const check = () => {
+          if (media.videoWidth > 0 && media.currentTime > from) finish();
+        };
+        const timer = setTimeout(finish, waitMs);
+        media.addEventListener('timeupdate', check);
+        check();
+      }),
+    10_000,
+  );
+  expect(seen.width, 'the video has a picture').toBeGreaterThan(0);
+  expect(seen.to, 'the video plays on').toBeGreaterThan(seen.from);
 }
 
 test.describe('video processing', () => {
@@ -103,9 +127,11 @@ test.describe('video processing', () => {
     // the owner's record still said 'processing' after the public answers were read.
     const publicApi = await page.request.get(`/v1/pbs/user/${account.username}`);
     const publicPage = await page.request.get(`/${account.username}`);
+    expect(publicApi.status()).toBe(200);
+    expect(publicPage.status()).toBe(200);
     if ((await serverPb(page.request, token, pb.id)).media.status === 'processing') {
-      const profile = (await publicApi.json()) as { data?: PublicProfile };
-      expect(profile.data?.pbs.map((shown) => shown.id) ?? []).not.toContain(pb.id);
+      const { data: profile } = (await publicApi.json()) as { data: PublicProfile };
+      expect(profile.pbs.map((shown) => shown.id)).not.toContain(pb.id);
       expect(await publicPage.text()).not.toContain(pb.id);
     }
 

@@ -11,6 +11,7 @@ export * from './pb-input.js';
 export * from './pb-texts.js';
 export * from './pb-values.js';
 export * from './media-limits.js';
+export * from './media-status.js';
 export * from './pbs.js';
 export * from './pricing.js';
 export * from './public-page.js';

@@ -35,14 +35,6 @@ export const pbMediaSchema = z.object({
 });
 export type PbMedia = z.infer<typeof pbMediaSchema>;
 
-/**
- * Whether the media is a video with a rendition to play. A video still processing (or one that
- * failed) has only its poster, which is shown as a still: its URLs point at the poster.
- */
-export function isPlayableVideo(media: Pick<PbMedia, 'type' | 'status'>): boolean {
-  return media.type === 'video' && media.status === 'ready';
-}
-
 export const pbRecordSchema = z.object({
   id: z.string(),
   /** 'amount unit' or H:MM:SS, as the spec stores it. */

@@ -1,4 +1,4 @@
-import { setsRepsText, type PbRecord, type PersonalBest } from '@pbshare/shared';
+import { isPlayableVideo, setsRepsText, type PbRecord, type PersonalBest } from '@pbshare/shared';
 import { CalendarDays, Eye, EyeOff, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -116,7 +116,13 @@ export function PbCard({
           replaceHref={`/edit-pb/${pb.id}`}
           className={cn(
             'absolute inset-0 [&_img]:size-full',
-            !pb.isVisible && !expanded && 'opacity-60',
+            !pb.isVisible &&
+              !expanded &&
+              // A video still processing fades its poster only: faded as a whole, it would make
+              // a stacking context that puts 'Replace video' under the card's open button.
+              (pb.media.type === 'video' && !isPlayableVideo(pb.media)
+                ? '[&_img]:opacity-60'
+                : 'opacity-60'),
           )}
         />
         {!expanded && (isNewPb || !pb.isVisible) ? (

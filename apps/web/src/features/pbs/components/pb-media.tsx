@@ -45,7 +45,13 @@ export function PbMediaView({
   }
   if (media.type === 'video' && !isPlayableVideo(media)) {
     return (
-      <PendingVideo media={media} title={title} replaceHref={replaceHref} className={className} />
+      <PendingVideo
+        media={media}
+        title={title}
+        expanded={expanded}
+        replaceHref={replaceHref}
+        className={className}
+      />
     );
   }
   return media.type === 'video' ? (
@@ -63,17 +69,19 @@ export function PbMediaView({
 
 /**
  * A video the server is still processing shows its poster with 'Processing video…'; one it could
- * not process says so on the poster, with a link to the form that replaces the media. At the top,
- * clear of the card's badges.
+ * not process says so on the poster, with a link to the form that replaces the media. Near the top,
+ * clear of the card's badges below and, on a collapsed card, of its corner buttons above.
  */
 function PendingVideo({
   media,
   title,
+  expanded,
   replaceHref,
   className,
 }: {
   media: PbMedia;
   title: string;
+  expanded: boolean;
   replaceHref: string | undefined;
   className?: string;
 }) {
@@ -89,8 +97,12 @@ function PendingVideo({
       />
       <div
         className={cn(
-          'absolute inset-x-2 top-2 flex flex-col gap-1.5 rounded-lg px-2 py-1.5 text-xs font-medium text-white',
-          failed ? 'bg-destructive/90' : 'bg-black/65',
+          // Above the collapsed card's open-on-click layer (z-1), so the link takes its own clicks;
+          // the rest of it lets clicks through to open the card.
+          'pointer-events-none absolute inset-x-2 z-[2] flex flex-col gap-1.5 rounded-lg px-2 py-1.5 text-xs font-medium text-white',
+          expanded ? 'top-2' : 'top-12',
+          // Opaque: at 90% over a light poster, the white text fell below 4.5:1.
+          failed ? 'bg-destructive' : 'bg-black/65',
         )}
       >
         <p role="status" className="flex items-start gap-1.5">
@@ -108,7 +120,7 @@ function PendingVideo({
               // The card opens on a click; this one leaves for the form instead.
               event.stopPropagation();
             }}
-            className="self-start rounded-md bg-white px-2 py-1 font-semibold text-destructive underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+            className="pointer-events-auto self-start rounded-md bg-white px-2 py-1 font-semibold text-destructive underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
           >
             Replace video
           </Link>
