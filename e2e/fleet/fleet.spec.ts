@@ -259,7 +259,8 @@ test('a video uploaded through A, which runs no jobs, is processed by B and serv
 
   // The rendition, the same bytes from both instances: an MP4 made here, not the upload.
   const rendition = card.media.fullUrl;
-  const folder = /^\/media\/pbs\/([0-9a-f-]+)\/video\.mp4$/.exec(rendition)?.[1];
+  // A fresh key per rendition: pbs/{the upload's id}/r-{random}/video.mp4.
+  const folder = /^\/media\/pbs\/([0-9a-f-]+)\/r-[0-9a-f]{16}\/video\.mp4$/.exec(rendition)?.[1];
   expect(folder, rendition).toBeDefined();
   const [fromA, fromB] = await Promise.all([
     request.get(`${A.base}${rendition}`),

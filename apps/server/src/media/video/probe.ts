@@ -17,6 +17,9 @@ export interface VideoProbe {
   videoBitRate: number | null;
   colorTransfer: string | null;
   audioCodec: string | null;
+  /** Audio bits per second and channels; null when the container does not say (or no audio). */
+  audioBitRate: number | null;
+  audioChannels: number | null;
   durationSeconds: number | null;
   /** The container's tags and the streams' tags, for the check that a rendition carries none. */
   formatTags: Record<string, string>;
@@ -34,6 +37,7 @@ const streamSchema = z.object({
   r_frame_rate: z.string().optional(),
   bit_rate: z.string().optional(),
   color_transfer: z.string().optional(),
+  channels: z.number().optional(),
   duration: z.string().optional(),
   tags: z.record(z.string(), z.string()).optional(),
   side_data_list: z.array(z.object({ rotation: z.number().optional() }).loose()).optional(),
@@ -94,6 +98,8 @@ export function parseProbe(raw: unknown): VideoProbe | undefined {
     videoBitRate: video.bit_rate ? Number(video.bit_rate) : null,
     colorTransfer: video.color_transfer ?? null,
     audioCodec: audio?.codec_name ?? null,
+    audioBitRate: audio?.bit_rate ? Number(audio.bit_rate) : null,
+    audioChannels: audio?.channels ?? null,
     durationSeconds: Number.isFinite(duration) && duration > 0 ? duration : null,
     formatTags: format?.tags ?? {},
     streamTags: streams.map((s) => s.tags ?? {}),

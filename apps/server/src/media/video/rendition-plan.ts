@@ -10,6 +10,8 @@ export const RENDITION = {
   maxFps: 30,
   maxVideoBitRate: 3_000_000,
   audioBitRate: 128_000,
+  /** AAC up to this rate (and stereo at most) is copied; richer audio is made 128 kbit/s stereo. */
+  maxCopiedAudioBitRate: 160_000,
 } as const;
 
 /** Frame rates this close above the cap (29.97 rounding, timestamps' jitter) count as within it. */
@@ -39,7 +41,14 @@ export function planRendition(probe: VideoProbe): RenditionPlan {
   const size = fitInBox(shown.width, shown.height);
   const hdr = probe.colorTransfer !== null && HDR_TRANSFERS.has(probe.colorTransfer);
   const capFps = probe.fps === null || probe.fps > RENDITION.maxFps + FPS_SLACK;
-  const copyAudio = probe.audioCodec === null || probe.audioCodec === 'aac';
+  // Phones write 256 kbit/s or multichannel AAC at times: copied, it would take the 30 s story
+  // over its 12 MB.
+  const copyAudio =
+    probe.audioCodec === null ||
+    (probe.audioCodec === 'aac' &&
+      probe.audioBitRate !== null &&
+      probe.audioBitRate <= RENDITION.maxCopiedAudioBitRate &&
+      (probe.audioChannels ?? 0) <= 2);
   const playsEverywhere =
     probe.codec === 'h264' &&
     probe.profile === 'High' &&
