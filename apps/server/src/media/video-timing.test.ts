@@ -140,7 +140,7 @@ describe('WebM timing', () => {
 });
 
 describe('readVideoFacts', () => {
-  it('reports the duration the samples play, not the one MediaInfo reads from headers', async () => {
+  it('reports the duration the samples play, not the one the headers claim', async () => {
     const forged = await readVideoFacts(saved(mp4WithHeaderSeconds('v31.mp4', 10)), 'video/mp4');
     expect(forged?.durationSeconds).toBe(31);
     const longHeader = await readVideoFacts(saved(webmWithHeaderSeconds(40)), 'video/webm');
