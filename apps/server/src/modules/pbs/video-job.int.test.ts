@@ -1,7 +1,7 @@
 import type { PersonalBest, PublicProfile } from '@pbshare/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBackgroundWork } from '../../background-work.js';
-import { createJobRunner, type JobRunner } from '../../jobs/jobs.js';
+import { createJobRunner, type JobOutcome, type JobRunner } from '../../jobs/jobs.js';
 import { uploadTmpDir } from '../../media/stale-uploads.js';
 import { requireFfmpeg } from '../../media/video/ffmpeg-binaries.js';
 import { VideoProcessor } from '../../media/video/video-processor.js';
@@ -54,6 +54,20 @@ async function replaceMedia(id: string, fields: Record<string, string>, upload: 
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: PersonalBest }>().data;
+}
+
+/** The server's own background work, with the real ffmpeg. */
+function startWorker(onFinished?: (outcome: JobOutcome) => void): void {
+  start(
+    createBackgroundWork({
+      config: t.config,
+      database: t.database,
+      storage: new LocalStorage(t.config.dataDir),
+      videos: videos(),
+      log: t.app.log,
+      ...(onFinished && { onFinished }),
+    }),
+  );
 }
 
 const read = async (id: string) =>
@@ -110,15 +124,7 @@ describe('the video job', { timeout: 60_000 }, () => {
     );
     expect(replaced.media.status).toBe('processing');
     await runners.splice(0)[0]?.stop();
-    start(
-      createBackgroundWork({
-        config: t.config,
-        database: t.database,
-        storage: new LocalStorage(t.config.dataDir),
-        videos: videos(),
-        log: t.app.log,
-      }),
-    );
+    startWorker();
     await jobsSettled(t.database.db);
     expect((await read(pb.id)).media.status).toBe('ready');
     expect(await publicIds()).toContain(pb.id);
@@ -138,16 +144,7 @@ describe('the video job', { timeout: 60_000 }, () => {
     );
     expect(replaced.media.status).toBe('processing');
     const outcomes: string[] = [];
-    start(
-      createBackgroundWork({
-        config: t.config,
-        database: t.database,
-        storage: new LocalStorage(t.config.dataDir),
-        videos: videos(),
-        log: t.app.log,
-        onFinished: (o) => outcomes.push(o.outcome),
-      }),
-    );
+    startWorker((o) => outcomes.push(o.outcome));
     await jobsSettled(t.database.db);
     // Both jobs ran and succeeded; only the second one's original was still the record's.
     expect(outcomes).toEqual(['done', 'done']);
