@@ -21,7 +21,7 @@ const sources = [
   'apps/server/src',
   'apps/web/src',
   'apps/web/public',
-  'apps/web/index.html',
+  'apps/web/build',
   'apps/web/vite.config.ts',
   'package-lock.json',
 ].map((p) => join(root, p));

@@ -2,7 +2,7 @@
 // `npm test`: every check a change must pass, in the order that fails fastest, then one closing
 // line with the counts across all suites ("N passed, N failed"), which CI reads.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -10,23 +10,36 @@ const reports = join(root, '.tmp', 'test-reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-const workspaces = ['packages/shared', 'apps/server', 'apps/web'];
-const steps = [
-  ['lint', 'npm', ['run', 'lint']],
-  ['format', 'npm', ['run', 'format:check']],
-  ['typecheck', 'npm', ['run', 'typecheck']],
-  ...workspaces.map((ws) => [
-    `unit and integration: ${ws}`,
+// `scripts` holds the repository's own checks (docs map, lint fences), run by vitest like a workspace.
+const workspaces = ['packages/shared', 'apps/server', 'apps/web', 'scripts'];
+
+/**
+ * A second Node for the unit and integration tests (CI sets it to Node 24, prepared by
+ * `.ci/node-24-addon`): a folder with `bin/node` and a better-sqlite3 addon built for its ABI.
+ */
+const otherNode = process.env.PBSHARE_OTHER_NODE;
+const sqliteAddon = join(root, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
+
+function vitestStep(ws, label, options = {}) {
+  return [
+    `unit and integration${label}: ${ws}`,
     'npx',
     [
       'vitest',
       'run',
       '--reporter=default',
       '--reporter=json',
-      `--outputFile.json=${reportFile(ws)}`,
+      `--outputFile.json=${reportFile(ws + label)}`,
     ],
-    { cwd: join(root, ws) },
-  ]),
+    { cwd: join(root, ws), ...options },
+  ];
+}
+
+const steps = [
+  ['lint', 'npm', ['run', 'lint']],
+  ['format', 'npm', ['run', 'format:check']],
+  ['typecheck', 'npm', ['run', 'typecheck']],
+  ...workspaces.map((ws) => vitestStep(ws, '')),
   ['build', 'npm', ['run', 'build']],
   // Kills the built server mid-write a few times and checks nothing acknowledged was lost; it
   // prints its own figures ("lost 0, hung 0"), which the closing tally does not count.
@@ -47,18 +60,42 @@ const steps = [
   ],
 ];
 
-function reportFile(workspace) {
-  return join(reports, `${workspace.replace('/', '-')}.json`);
+if (otherNode) {
+  const version = spawnSync(join(otherNode, 'bin/node'), ['-v'], {
+    encoding: 'utf8',
+  }).stdout.trim();
+  const env = { ...process.env, PATH: `${join(otherNode, 'bin')}:${process.env.PATH}` };
+  steps.push(
+    ['swap in the better-sqlite3 addon for the other Node', () => swapAddon('in')],
+    ...workspaces.map((ws) => vitestStep(ws, ` on Node ${version}`, { env })),
+    ['put back the better-sqlite3 addon', () => swapAddon('out')],
+  );
+}
+
+/** The addon is ABI-specific: the other Node's build goes in for its leg and comes out after. */
+function swapAddon(direction) {
+  const kept = `${sqliteAddon}.home`;
+  if (direction === 'in') {
+    copyFileSync(sqliteAddon, kept);
+    copyFileSync(join(otherNode, 'better_sqlite3.node'), sqliteAddon);
+  } else if (existsSync(kept)) {
+    copyFileSync(kept, sqliteAddon);
+    rmSync(kept);
+  }
+}
+
+function reportFile(label) {
+  return join(reports, `${label.replaceAll(/[^\w.-]+/g, '-')}.json`);
 }
 
 function tally() {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
-  for (const ws of workspaces) {
-    const file = reportFile(ws);
-    if (!existsSync(file)) continue;
-    const r = JSON.parse(readFileSync(file, 'utf8'));
+  for (const file of readdirSync(reports).filter(
+    (name) => !['e2e.json', 'fleet.json'].includes(name),
+  )) {
+    const r = JSON.parse(readFileSync(join(reports, file), 'utf8'));
     passed += r.numPassedTests;
     failed += r.numFailedTests;
     skipped += r.numPendingTests + r.numTodoTests;
@@ -78,9 +115,14 @@ function tally() {
 for (const [name, command, args, options = {}] of steps) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
+  if (typeof command === 'function') {
+    command();
+    continue;
+  }
   const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (run.status !== 0) {
+    if (otherNode) swapAddon('out');
     console.log(`\n✗ ${name} failed after ${seconds} s`);
     console.log(`tests: ${tally()}`);
     process.exit(run.status ?? 1);

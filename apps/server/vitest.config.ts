@@ -15,6 +15,7 @@ export default defineConfig({
     // Tests that upload a video wait for the in-process worker to make its rendition, which on
     // a busy two-core machine (two test files at once, each with ffmpeg) takes seconds.
     testTimeout: 30_000,
+    globalSetup: ['src/test/redis-required.ts'],
     projects: [
       {
         extends: true as const,

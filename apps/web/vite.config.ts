@@ -4,12 +4,21 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig, type BuildEnvironmentOptions } from 'vite';
 
+import { htmlDocuments } from './build/html-documents.js';
+
 // The API server listens here in development (`npm run dev` at the root starts both).
 const apiTarget = process.env.PBSHARE_API_URL ?? 'http://127.0.0.1:3000';
 
+/** The documents the browser builds write, each the one template with its entry (src/entries). */
+const documents = htmlDocuments('src/entries/document.html', {
+  'index.html': 'src/entries/main.tsx',
+  'prerendered.html': 'src/entries/prerendered.tsx',
+  'public-profile.html': 'src/entries/public.tsx',
+});
+
 /**
- * `vite build --ssr`: the renderers the API server and the prerender step import in Node
- * (src/render). Dependencies stay imports of node_modules.
+ * `vite build --ssr`: the renderers the API server and the prerender step import in Node.
+ * Dependencies stay imports of node_modules.
  */
 const ssrBuild: BuildEnvironmentOptions = {
   outDir: 'dist-ssr',
@@ -17,10 +26,10 @@ const ssrBuild: BuildEnvironmentOptions = {
   emptyOutDir: true,
   rolldownOptions: {
     input: {
-      'public-page': 'src/render/public-page.tsx',
-      'static-pages': 'src/render/static-pages.tsx',
+      'public-page': 'src/entries/render-public-page.tsx',
+      'static-pages': 'src/entries/render-static-pages.tsx',
       // The boot script's text, which the build writes into the documents it renders ahead.
-      'page-boot': 'src/boot/page-boot.ts',
+      'page-boot': 'src/entries/page-boot.ts',
     },
   },
 };
@@ -73,7 +82,7 @@ const publicPageBuild: BuildEnvironmentOptions = {
 const buildDate = process.env.PBSHARE_BUILD_DATE ?? new Date().toISOString().slice(0, 10);
 
 export default defineConfig(({ isSsrBuild, mode }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [documents, react(), tailwindcss()],
   define: { __BUILD_DATE__: JSON.stringify(buildDate) },
   resolve: {
     // '@/…' is apps/web/src: imports that cross from one part of the app to another use it, so

@@ -5,7 +5,8 @@
 // per 62 KB page (45 µs) or 11 KB brotli page (157 µs, the binary body going through V8's slow
 // UTF-8 path) than the server spent making it. On 2 cores the generator and the server share the
 // machine, so that cost came out of the page's rate. BENCH_LOAD=autocannon measures with
-// autocannon, to compare with figures taken before the switch (docs/PERFORMANCE.md).
+// autocannon, to compare with figures taken before the switch
+// (docs/decisions/0012-wrk-drives-the-bench.md).
 import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run soak [-- --short]`: crash durability, then load, against the production build (run
-// `npm run build` first; this script builds nothing). See docs/RELIABILITY.md, "Soak".
+// `npm run build` first; this script builds nothing). See docs/architecture/gates-and-soak.md.
 //
 //   SOAK_CYCLES        kill-and-restart cycles          (full 20, --short 3)
 //   SOAK_WRITERS       concurrent writing clients       (full 6, --short 3)

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import { openDatabase, type Database } from './db/database.js';
+import { type Database } from './db/database.js';
+import { openDatabase } from './open-database.js';
 import { closeConnectionsWhileDraining } from './http/draining.js';
-import { FrontDoor } from './http/front-door.js';
 import { refuseNulCharacters } from './http/nul-guard.js';
 import { registerErrorHandling, sendApiNotFound } from './http/error-handler.js';
 import { echoRequestId, genRequestId } from './http/request-id.js';
@@ -19,7 +19,7 @@ import { acceptMultipartUnread, readMultipart } from './http/multipart.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import { serverOptions } from './http/server-options.js';
 import { AttemptLimiter } from './http/attempt-limiter.js';
-import { MemoryAttemptStore } from './http/attempt-store.js';
+import { MemoryAttemptStore } from './security/attempt-store.js';
 import { RedisAttemptStore } from './redis/redis-attempt-store.js';
 import { connectRedis } from './redis/redis-client.js';
 import { SignInThrottle } from './http/sign-in-throttle.js';
@@ -50,14 +50,9 @@ import { RedisUploadSlots } from './redis/redis-upload-slots.js';
 import { PbsRepository } from './modules/pbs/repository.js';
 import { pbsRoutes } from './modules/pbs/routes.js';
 import { PbsService } from './modules/pbs/service.js';
-import { publicAnswerLane } from './modules/public-profile/answer-lane.js';
+import { publicFastPath, PublicProfileAnswers } from './fast-path/index.js';
 import { apiLaneRoute, publicProfileRoutes } from './modules/public-profile/routes.js';
-import { PublicProfileAnswers } from './modules/public-profile/public-answers.js';
 import { PublicProfileService } from './modules/public-profile/service.js';
-import {
-  profileVersionReads,
-  rememberedVersionReads,
-} from './modules/public-profile/version-reads.js';
 import { UsersRepository } from './modules/users/repository.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { DataExportRepository } from './modules/data-export/repository.js';
@@ -116,9 +111,9 @@ export async function buildApp(
     config.publicOrigin,
     config.webDistDir ? inlineScriptHashes(config.webDistDir) : [],
   );
-  const frontDoor = new FrontDoor();
+  const fastPath = publicFastPath(config.publicFastPath, database);
   const app = Fastify({
-    ...serverOptions(config.timeouts, securityHeaders, frontDoor),
+    ...serverOptions(config.timeouts, securityHeaders, fastPath.frontDoor),
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
@@ -131,11 +126,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
-  // Paths a route owns outright (no parameters): the front door's lane leaves them to it.
-  const ownedPaths = new Set<string>();
-  app.addHook('onRoute', (route) => {
-    if (!/[:*]/.test(route.url)) ownedPaths.add(route.url);
-  });
+  app.addHook('onRoute', fastPath.noteRoute);
   app.addHook('onClose', () => database.close());
 
   // Jobs run in this process unless JOBS_IN_PROCESS=false (then `npm run worker` runs them).
@@ -250,7 +241,7 @@ export async function buildApp(
     usersRepository,
     pbsService,
     (key) => storage.url(key),
-    rememberedVersionReads(profileVersionReads(database.reads), database.changes),
+    fastPath.versionReads,
   );
   const publicProfiles = new PublicProfileAnswers(publicProfileService, {
     maxBytes: PUBLIC_ANSWERS_MAX_BYTES,
@@ -354,17 +345,14 @@ export async function buildApp(
   } else {
     app.setNotFoundHandler(sendApiNotFound);
   }
-  // Kept public answers are served ahead of Fastify once everything above is in place.
-  frontDoor.open(
-    publicAnswerLane({
-      answers: publicProfiles,
-      routes: config.webDistDir ? [apiLaneRoute, pageLaneRoute] : [apiLaneRoute],
-      securityHeaders,
-      ownedPaths,
-      isDraining,
-      log: app.log,
-    }),
-  );
+  // With the fast path on, kept public answers are served ahead of Fastify from here on.
+  fastPath.openLane({
+    answers: publicProfiles,
+    routes: config.webDistDir ? [apiLaneRoute, pageLaneRoute] : [apiLaneRoute],
+    securityHeaders,
+    isDraining,
+    log: app.log,
+  });
 
   return app;
 }

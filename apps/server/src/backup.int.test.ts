@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase, SQLITE_FILE_NAME, type Database } from './db/database.js';
+import { SQLITE_FILE_NAME, type Database } from './db/database.js';
+import { openDatabase } from './open-database.js';
 import { migrateToLatest } from './db/migrate.js';
 
 /**

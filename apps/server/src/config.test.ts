@@ -91,6 +91,15 @@ describe('background work and operations settings', () => {
       'METRICS_TOKEN: must be at least 16 characters of random text',
     ]);
   });
+
+  it('serves public profiles through the fast path unless PUBLIC_FAST_PATH=off', () => {
+    expect(loadConfig({}).publicFastPath).toBe(true);
+    expect(loadConfig({ PUBLIC_FAST_PATH: 'on' }).publicFastPath).toBe(true);
+    expect(loadConfig({ PUBLIC_FAST_PATH: 'off' }).publicFastPath).toBe(false);
+    expect(problemsOf({ PUBLIC_FAST_PATH: 'fast' })).toEqual([
+      'PUBLIC_FAST_PATH: must be on or off',
+    ]);
+  });
 });
 
 describe('payment settings', () => {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import type { S3StorageConfig } from './storage/s3-storage.js';
+import type { StorageConfig } from './storage/create-storage.js';
 
 /**
  * Every setting the server reads, validated once at start-up. A bad value stops the process with a
@@ -115,6 +115,7 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.string().min(16, 'must be at least 16 characters of random text').optional(),
   ),
+  PUBLIC_FAST_PATH: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
 });
 
 export interface Config {
@@ -149,6 +150,8 @@ export interface Config {
   ffmpegPath: { ffmpeg: string | undefined; ffprobe: string | undefined };
   /** A bearer token that opens GET /metrics; unset, /metrics is not served. */
   metricsToken: string | undefined;
+  /** Public profiles through the fast path (apps/server/src/fast-path); off, plain Fastify routes. */
+  publicFastPath: boolean;
 }
 
 export interface JobsConfig {
@@ -162,8 +165,6 @@ export interface JobsConfig {
   /** How long a running job is its worker's without a heartbeat (then another may take it). */
   leaseMs: number;
 }
-
-export type StorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3StorageConfig);
 
 export type PaymentsConfig =
   | { provider: 'demo' }
@@ -239,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     ffmpegPath: { ffmpeg: e.FFMPEG_PATH, ffprobe: e.FFPROBE_PATH },
     metricsToken: e.METRICS_TOKEN,
+    publicFastPath: e.PUBLIC_FAST_PATH === 'on',
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.js';
-import { openDatabase, type Database } from './db/database.js';
+import { type Database } from './db/database.js';
+import { openDatabase } from './open-database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createStorage, type AppStorage } from './storage/create-storage.js';
 

@@ -1,4 +1,4 @@
-// First, so V8 is set up before any other module runs (v8-flags.ts says why).
+// First, so V8 is set up before any other module runs (docs/decisions/0010).
 import './v8-settings.js';
 import { buildApp } from './app.js';
 import { exitOnSignals, openRuntime, runEntry } from './entry.js';

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase } from './open-database.js';
 import { migrateToLatest } from './db/migrate.js';
 
 /** `npm run migrate`: applies pending migrations and exits, for deploys that migrate separately. */

@@ -47,7 +47,7 @@ rmSync(template);
 
 /**
  * The document with its entry script and the entry's module preloads replaced by the inline boot
- * script (src/boot/page-boot.ts), which imports the entry once the page has painted: a script
+ * script (src/entries/page-boot.ts), which imports the entry once the page has painted: a script
  * file listed in the document is fetched before the first paint, however small. The server allows
  * the boot script by its hash (apps/server/src/web/inline-scripts.ts).
  */

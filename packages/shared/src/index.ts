@@ -12,6 +12,7 @@ export * from './pb-texts.js';
 export * from './pb-values.js';
 export * from './media-limits.js';
 export * from './media-status.js';
+export * from './messages.js';
 export * from './pbs.js';
 export * from './pricing.js';
 export * from './public-page.js';

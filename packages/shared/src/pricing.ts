@@ -40,3 +40,11 @@ export function planById(id: PlanId): Plan {
 export function formatUsd(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
+
+/**
+ * The pricing page's address for an upgrade that began at `from`: the page remembers it so the
+ * buyer lands back there after paying.
+ */
+export function pricingFrom(from: string): string {
+  return `/pricing?from=${encodeURIComponent(from)}`;
+}

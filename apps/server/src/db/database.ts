@@ -3,13 +3,8 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import { NO_CHANGE_FEED, type ChangeFeed } from './change-feed.js';
-import { PostgresChangeFeed } from './postgres-change-feed.js';
-import {
-  postgresPreparedReads,
-  sqlitePreparedReads,
-  type PreparedReads,
-} from './prepared-reads.js';
+import type { ChangeFeed } from './change-feed.js';
+import type { PreparedReads } from './prepared-read.js';
 import type { DatabaseSchema } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -18,7 +13,7 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DatabaseSchema>;
   dialect: Dialect;
-  /** Single-row reads that skip Kysely, for hot routes (see prepared-reads.ts). */
+  /** Single-row reads that skip Kysely, for hot routes (made by the fast path). */
   reads: PreparedReads;
   /** Announces committed profile changes across processes, where the database can (PostgreSQL). */
   changes: ChangeFeed;
@@ -35,13 +30,30 @@ export interface DatabaseOptions {
 
 export const SQLITE_FILE_NAME = 'pbshare.db';
 
-export function openDatabase(options: DatabaseOptions): Database {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
-    : openSqlite(join(options.dataDir, SQLITE_FILE_NAME));
+/** The driver-level connection, for the parts built on it beside Kysely. */
+export type Connection =
+  { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; pool: pg.Pool; url: string };
+
+/** What the fast path adds on the connection: its driver reads and the change feed. */
+export interface DatabaseParts {
+  reads: PreparedReads;
+  changes: ChangeFeed;
 }
 
-function openSqlite(file: string): Database {
+/**
+ * Opens the database with `parts` built on its connection. The composition root supplies the
+ * parts (open-database.ts), so this folder never depends on the code that uses them.
+ */
+export function connectDatabase(
+  options: DatabaseOptions,
+  parts: (connection: Connection) => DatabaseParts,
+): Database {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, parts)
+    : openSqlite(join(options.dataDir, SQLITE_FILE_NAME), parts);
+}
+
+function openSqlite(file: string, parts: (c: Connection) => DatabaseParts): Database {
   mkdirSync(join(file, '..'), { recursive: true });
   const connection = new SqliteDatabase(file);
   // WAL lets readers run beside the single writer; FULL sync trades a little write speed for
@@ -53,20 +65,19 @@ function openSqlite(file: string): Database {
   const db = new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({ database: withStatementCache(connection) }),
   });
-  return wrap(db, 'sqlite', sqlitePreparedReads(file), NO_CHANGE_FEED);
+  return wrap(db, 'sqlite', parts({ dialect: 'sqlite', file }));
 }
 
-function openPostgres(url: string): Database {
+function openPostgres(url: string, parts: (c: Connection) => DatabaseParts): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
-  return wrap(db, 'postgres', postgresPreparedReads(pool), new PostgresChangeFeed(url));
+  return wrap(db, 'postgres', parts({ dialect: 'postgres', pool, url }));
 }
 
 function wrap(
   db: Kysely<DatabaseSchema>,
   dialect: Dialect,
-  reads: PreparedReads,
-  changes: ChangeFeed,
+  { reads, changes }: DatabaseParts,
 ): Database {
   let closed = false;
   return {

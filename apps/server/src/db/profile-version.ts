@@ -7,7 +7,7 @@ export type ProfileStore = Pick<Database, 'db' | 'changes'>;
 
 /**
  * Runs `work` in a transaction that first bumps the user's profile version (marking every cached
- * public answer of the user stale, in every process: modules/public-profile), so the bump
+ * public answer of the user stale, in every process: fast-path/), so the bump
  * commits or rolls back with the change. On PostgreSQL the bump also locks the user's row until
  * the transaction ends. Once it has committed, waits for the change feed to settle, so the
  * writer's answer never reaches its client before another process could still serve the old

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
-import { openDatabase } from './database.js';
+import { openDatabase } from '../open-database.js';
 
 const dataDir = join(mkdtempSync(join(tmpdir(), 'pbshare-sqlite-')), 'nested', 'data');
 const database = openDatabase({ dataDir });

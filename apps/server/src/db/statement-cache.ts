@@ -13,7 +13,8 @@ export function withStatementCache(
   capacity = 200,
 ): SqliteDatabase {
   // lru-cache rather than a Map re-inserted on each use: that churn had V8 keep every rebuilt
-  // table of a lasting Map past its young generation (docs/PERFORMANCE.md).
+  // table of a lasting Map past its young generation
+  // (docs/decisions/0009-lru-cache-for-hot-caches.md).
   const statements = new LRUCache<string, SqliteStatement>({ max: capacity });
   return {
     close() {

@@ -1,5 +1,5 @@
 import { AppError } from '../errors/app-error.js';
-import { MemoryAttemptStore, type AttemptStore } from './attempt-store.js';
+import { MemoryAttemptStore, type AttemptStore } from '../security/attempt-store.js';
 
 /**
  * Counts attempts per key (an e-mail address) in a fixed window, for limits the per-IP plugin

@@ -30,6 +30,6 @@ export function closeConnectionsWhileDraining(app: FastifyInstance): () => boole
     if (draining) void reply.header('connection', 'close');
     done(null, payload);
   });
-  // Whether closing has begun, for what answers ahead of these hooks (http/front-door.ts).
+  // Whether closing has begun, for what answers ahead of these hooks (fast-path/front-door.ts).
   return () => draining;
 }

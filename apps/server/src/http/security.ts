@@ -19,7 +19,8 @@ export type SecurityHeaders = Readonly<Record<string, string>>;
  * are re-encoded pictures and videos), X-DNS-Prefetch-Control and Origin-Agent-Cluster (hints
  * that guard nothing here). Every header is written on every answer and validated by Node each
  * time: in a bare Node server sending this app's headers and a public profile's JSON, dropping
- * these five took the server from 32 to 27 µs an answer (docs/PERFORMANCE.md).
+ * these five took the server from 32 to 27 µs an answer
+ * (docs/decisions/0005-helmet-for-headers.md).
  */
 function helmetOptions(publicOrigin: string, scriptHashes: readonly string[]): HelmetOptions {
   return {

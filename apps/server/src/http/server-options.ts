@@ -1,7 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { TimeoutsConfig } from '../config.js';
 import { makeClientErrorHandler, makeFrameworkErrorHandler } from './framework-errors.js';
-import type { FrontDoor } from './front-door.js';
+import type { FrontDoor } from '../fast-path/index.js';
 import type { SecurityHeaders } from './security.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors/app-error.js';
-import { MemoryAttemptStore } from './attempt-store.js';
+import { MemoryAttemptStore } from '../security/attempt-store.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 
 function setup() {

@@ -1,5 +1,5 @@
 import { rateLimited } from './attempt-limiter.js';
-import type { AttemptStore } from './attempt-store.js';
+import type { AttemptStore } from '../security/attempt-store.js';
 
 export interface SignInAttempt {
   /** The normalised (trimmed, lower-cased) e-mail, whether or not an account has it. */

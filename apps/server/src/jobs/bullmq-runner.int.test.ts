@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database.js';
+import { type Database } from '../db/database.js';
+import { openDatabase } from '../open-database.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import {
   createJobRunner,

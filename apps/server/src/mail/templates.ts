@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@pbshare/shared';
 import type { MailMessage } from './mailer.js';
-import { escapeHtml } from '../web/escape-html.js';
+import { escapeHtml } from '../security/escape-html.js';
 
 /** The account e-mails, each as plain text and HTML. Every interpolated value is escaped. */
 

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors/app-error.js';
-import type { AttemptCounter, AttemptStore } from '../http/attempt-store.js';
+import type { AttemptCounter, AttemptStore } from '../security/attempt-store.js';
 
 // One hash per key: count, lastAt, resetAt, expiring with its window. Run as one script so two
 // instances counting the same key at once never lose an increment or open two windows.

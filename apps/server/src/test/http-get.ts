@@ -12,7 +12,7 @@ export interface HttpAnswer {
 
 /**
  * A request to the app listening on `port` of 127.0.0.1, through Node's server and whatever
- * answers ahead of Fastify there (http/front-door.ts), which `app.inject` never reaches. Bodies
+ * answers ahead of Fastify there (fast-path/front-door.ts), which `app.inject` never reaches. Bodies
  * are not decoded.
  */
 export function httpGet(

@@ -1,5 +1,4 @@
-import { connect, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /** Starts the app on a free port of 127.0.0.1 and answers the port. */

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database } from '../db/database.js';
+import { type Database } from '../db/database.js';
+import { openDatabase } from '../open-database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
 export interface TestDatabase {

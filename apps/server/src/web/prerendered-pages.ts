@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { prepareAnswer, sendPrepared } from '../modules/public-profile/prepared-answer.js';
+import { prepareAnswer, sendPrepared } from '../fast-path/index.js';
 import { inlineStylesheets } from './inline-styles.js';
 
 /** Smaller bodies are not worth compressing (the same threshold as @fastify/compress's). */

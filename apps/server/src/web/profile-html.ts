@@ -10,7 +10,7 @@ import {
   type PublicProfile,
 } from '@pbshare/shared';
 import type { PreviewImage, PreviewLinks } from '../previews/preview-links.js';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../security/escape-html.js';
 import type { RenderPublicPage } from './page-renderer.js';
 
 /** Longest description a link preview shows in full; a longer story is cut at a word. */

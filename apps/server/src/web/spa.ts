@@ -4,15 +4,16 @@ import fastifyStatic from '@fastify/static';
 import { mayBeProfilePath } from '@pbshare/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath, sendApiNotFound } from '../http/error-handler.js';
+import {
+  sendPrepared,
+  type AnswerChoice,
+  type AnswerHeaders,
+  type AnswerKind,
+  type LaneRoute,
+  type PublicAnswer,
+  type PublicProfileAnswers,
+} from '../fast-path/index.js';
 import { movedTo, sendMoved } from '../modules/public-profile/moved.js';
-import type { LaneRoute } from '../modules/public-profile/answer-lane.js';
-import { sendPrepared, type AnswerHeaders } from '../modules/public-profile/prepared-answer.js';
-import type {
-  AnswerChoice,
-  AnswerKind,
-  PublicAnswer,
-  PublicProfileAnswers,
-} from '../modules/public-profile/public-answers.js';
 import type { PreviewLinks } from '../previews/preview-links.js';
 import { inlineStylesheets } from './inline-styles.js';
 import { loadPublicPageRenderer } from './page-renderer.js';
@@ -25,7 +26,7 @@ const HTML = 'text/html; charset=utf-8';
 const PB_ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 const PAGE_HEADERS: AnswerHeaders = { contentType: HTML, cacheControl: 'no-cache', etag: false };
 
-/** The profile pages kept by `/:username`, as the front door serves them (answer-lane.ts). */
+/** The profile pages kept by `/:username`, as the fast path's lane serves them. */
 export const pageLaneRoute: LaneRoute = {
   prefix: '/',
   // The page echoes the name as asked for (the inline data says whose it is).

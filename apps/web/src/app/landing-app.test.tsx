@@ -2,8 +2,18 @@ import { ACCESS_TOKEN_STORAGE_KEY } from '@pbshare/shared';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { Providers } from '@/entries/providers';
 import { ok, stubApi, testUser } from '@/test/api-stub';
 import { LandingApp } from './landing-app';
+
+/** The lean app as hydrate-landing.tsx hydrates it, in the providers of every page. */
+function renderLandingApp() {
+  return render(
+    <Providers>
+      <LandingApp />
+    </Providers>,
+  );
+}
 
 // A hand-over imports the whole app and its pages, which a busy machine takes a while to transform.
 describe('LandingApp', { timeout: 20_000 }, () => {
@@ -12,7 +22,7 @@ describe('LandingApp', { timeout: 20_000 }, () => {
   });
 
   it('shows the landing page in the site frame, with the visitor entries', () => {
-    render(<LandingApp />);
+    renderLandingApp();
     expect(
       screen.getByRole('heading', { level: 1, name: 'Every PB has a story. Show it off.' }),
     ).toBeInTheDocument();
@@ -25,7 +35,7 @@ describe('LandingApp', { timeout: 20_000 }, () => {
   });
 
   it('hands a link over to the whole app, which goes to that page', async () => {
-    render(<LandingApp />);
+    renderLandingApp();
     const login = within(screen.getByRole('banner')).getAllByRole('link', { name: 'Login' })[0];
 
     fireEvent.click(login as HTMLAnchorElement);
@@ -37,7 +47,7 @@ describe('LandingApp', { timeout: 20_000 }, () => {
   });
 
   it('hands the claim form over with the typed name', async () => {
-    render(<LandingApp />);
+    renderLandingApp();
     fireEvent.change(screen.getByRole('textbox', { name: 'Your username' }), {
       target: { value: 'My Name' },
     });
@@ -54,7 +64,7 @@ describe('LandingApp', { timeout: 20_000 }, () => {
   it('hands over to the whole app when a session is stored, whose top bar shows the account', async () => {
     stubApi({ 'GET /v1/users/profile': () => ok(testUser) });
     localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
-    render(<LandingApp />);
+    renderLandingApp();
 
     expect(await screen.findByRole('link', { name: 'Your profile' })).toHaveAttribute(
       'href',

@@ -1,9 +1,8 @@
-import { StrictMode, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPath, Router, type Navigator, type To } from 'react-router';
 
 import { AuthContext, type AuthState } from '@/features/auth/auth-context';
 import { LandingPage } from '@/features/landing/landing-page';
-import { HydrationMark } from '@/lib/hydration-mark';
 import { sessionStore } from '@/lib/session-store';
 import { SiteFrame } from './layouts/site-frame';
 
@@ -28,8 +27,8 @@ const VISITOR: AuthState = {
 };
 
 /**
- * The landing page for a visitor, hydrated without the app around it: no data router, no query
- * client, no session code, no other page. What the visitor can do on the page itself (the
+ * The landing page for a visitor, hydrated in the providers of every page (entries/providers.tsx)
+ * but without the app's: no data router, no query client, no session code, no other page. What the visitor can do on the page itself (the
  * rotating demo card, the menu, the glassy bar, the cookies note) is all here. The first step
  * elsewhere, a link or the claim form, brings the whole app (take-over.tsx): it replaces this one
  * at the same address, with identical markup, then makes that navigation. So does a session
@@ -108,16 +107,13 @@ export function LandingApp() {
   }
 
   return (
-    <StrictMode>
-      <Router location={location} navigator={navigator}>
-        <AuthContext value={VISITOR}>
-          <SiteFrame loading={leaving}>
-            <LandingPage />
-          </SiteFrame>
-        </AuthContext>
-      </Router>
-      <HydrationMark />
-    </StrictMode>
+    <Router location={location} navigator={navigator}>
+      <AuthContext value={VISITOR}>
+        <SiteFrame loading={leaving}>
+          <LandingPage />
+        </SiteFrame>
+      </AuthContext>
+    </Router>
   );
 }
 

@@ -10,8 +10,9 @@ export interface AppProvidersProps {
 }
 
 /**
- * What every route needs, the public profile included. Everything else (auth, toasts) lives in
- * `SiteProviders`, loaded with the site layout, so a visitor of /{username} never downloads it.
+ * The query client, around the app's router. The landing page's lean app and the public page's
+ * own document go without it (their script budgets, entries/README.md): a provider every page
+ * needs belongs in entries/providers.tsx, and the session and toasts in `SiteProviders`.
  */
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());

@@ -1,4 +1,5 @@
 import {
+  AUTH_MESSAGES,
   DEFAULT_ERROR_MESSAGE,
   DEFAULT_SUCCESS_MESSAGE,
   type ErrorCode,
@@ -12,7 +13,7 @@ export const API_BASE_PATH = '/v1';
 export const NETWORK_ERROR_MESSAGE =
   'Could not reach PBShare. Check your connection and try again.';
 /** The refresh was refused: the session is over (docs/PRODUCT.md §8). */
-export const REFRESH_FAILED_MESSAGE = 'Session expired, please log in again.';
+export const REFRESH_FAILED_MESSAGE = AUTH_MESSAGES.sessionExpired;
 /** A 403 on a signed-in call (docs/PRODUCT.md §4). */
 export const FORBIDDEN_SESSION_MESSAGE = 'Session expired. Please log in again.';
 

@@ -1,5 +1,5 @@
 import { renameSync, writeFileSync } from 'node:fs';
-import { openDatabase } from '../../db/database.js';
+import { openDatabase } from '../../open-database.js';
 import { createJobRunner } from '../jobs.js';
 import { recordingLog } from './recording-log.js';
 

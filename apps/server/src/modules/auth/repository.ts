@@ -1,3 +1,4 @@
+import { usernameKey } from '@pbshare/shared';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema, EmailTokenPurpose } from '../../db/schema.js';
 
@@ -15,9 +16,51 @@ export interface StoredEmailToken {
   usedAt: string | null;
 }
 
-/** Sessions, refresh tokens and mailed tokens. Every token is looked up by its hash. */
+/**
+ * Credentials (the account row's e-mail, password hash and verification), sessions, refresh tokens
+ * and mailed tokens. Every token is looked up by its hash.
+ */
 export class AuthRepository {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
+
+  async insertUser(user: {
+    id: string;
+    email: string;
+    passwordHash: string;
+    displayName: string;
+  }): Promise<void> {
+    const now = new Date().toISOString();
+    await this.db
+      .insertInto('users')
+      .values({
+        id: user.id,
+        email: user.email,
+        password_hash: user.passwordHash,
+        display_name: user.displayName,
+        display_name_key: usernameKey(user.displayName),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+
+  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async markEmailVerified(id: string): Promise<void> {
+    const now = new Date().toISOString();
+    await this.db
+      .updateTable('users')
+      .set({ email_verified_at: now, updated_at: now })
+      .where('id', '=', id)
+      .where('email_verified_at', 'is', null)
+      .execute();
+  }
 
   async createSession(session: { id: string; userId: string }): Promise<void> {
     await this.db

@@ -1,5 +1,6 @@
 import {
   accountAnswerSchema,
+  AUTH_MESSAGES,
   changePasswordInputSchema,
   emailOnlyInputSchema,
   loginInputSchema,
@@ -15,7 +16,11 @@ import { authOf } from '../../http/auth-guard.js';
 import { created, ok } from '../../http/envelope.js';
 import { refuseCrossSite } from '../../security/cross-site.js';
 import type { AuthRouteDeps } from './deps.js';
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.js';
+import {
+  clearRefreshCookie,
+  readRefreshCookie,
+  setRefreshCookie,
+} from '../../http/refresh-cookie.js';
 import { FIFTEEN_MINUTES_MS, ONE_HOUR_MS } from '../../durations.js';
 
 /** Per-address limits, generous enough for many people behind one office or campus address. */
@@ -59,10 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
       },
     },
     async (request) =>
-      ok(
-        { user: await auth.verifyEmail(request.query.token) },
-        'Your email is verified. You can sign in now.',
-      ),
+      ok({ user: await auth.verifyEmail(request.query.token) }, AUTH_MESSAGES.emailVerified),
   );
 
   app.post(
@@ -114,13 +116,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
   mailRoute(
     '/resend-verification',
     (email) => auth.resendVerification(email),
-    'If that account still needs verifying, a new link is on its way.',
+    AUTH_MESSAGES.verificationResent,
   );
-  mailRoute(
-    '/forgot-password',
-    (email) => auth.forgotPassword(email),
-    'If an account exists for that email, a reset link is on its way.',
-  );
+  mailRoute('/forgot-password', (email) => auth.forgotPassword(email), AUTH_MESSAGES.resetLinkSent);
 
   app.post(
     '/reset-password',
@@ -128,7 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
     async (request, reply) => {
       await auth.resetPassword(request.body.token, request.body.password, request.ip);
       clearRefreshCookie(reply, secureCookies);
-      return ok(null, 'Your password has been reset. Please sign in with your new password.');
+      return ok(null, AUTH_MESSAGES.passwordReset);
     },
   );
 
@@ -137,7 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
     { preValidation: requireAuth, schema: { body: changePasswordInputSchema, response: done } },
     async (request) => {
       await auth.changePassword(authOf(request), request.body);
-      return ok(null, 'Password updated successfully!');
+      return ok(null, AUTH_MESSAGES.passwordUpdated);
     },
   );
 };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { User } from '@pbshare/shared';
+import { AUTH_MESSAGES, type User } from '@pbshare/shared';
 import { AppError } from '../../errors/app-error.js';
 import type { AttemptLimiter } from '../../http/attempt-limiter.js';
 import type { SignInThrottle } from '../../http/sign-in-throttle.js';
@@ -13,14 +13,13 @@ import type { AccessTokens } from '../../security/access-token.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../security/passwords.js';
 import { hashToken, newToken } from '../../security/random-token.js';
 import type { RefreshSuccessor } from '../../security/refresh-successor.js';
+import { REFRESH_TOKEN_TTL_MS } from '../../security/session-lifetime.js';
 import type { Storage } from '../../storage/storage.js';
-import type { UserRecord, UsersRepository } from '../users/repository.js';
-import { toUserDto } from '../users/user-dto.js';
+import { toUserDto, type UserDirectory, type UserRecord } from '../users/index.js';
 import type { AuthRepository } from './repository.js';
 
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
-export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /**
  * How long a just-rotated refresh token still answers with its successor instead of counting as
  * stolen: long enough for tabs, or a request retried after a lost answer, that sent the same cookie
@@ -39,12 +38,12 @@ export interface IssuedSession {
   user: User;
 }
 
-const INVALID_CREDENTIALS = 'Invalid email or password. Please try again.';
+const INVALID_CREDENTIALS = AUTH_MESSAGES.invalidCredentials;
 
 /** Account rules: sign-up, verification, sign-in, session rotation, password recovery. */
 export class AuthService {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly users: UserDirectory,
     private readonly auth: AuthRepository,
     private readonly accessTokens: AccessTokens,
     private readonly refreshSuccessor: RefreshSuccessor,
@@ -58,7 +57,7 @@ export class AuthService {
     await this.assertAvailable(input.email, input.displayName);
     const id = randomUUID();
     try {
-      await this.users.insert({
+      await this.auth.insertUser({
         id,
         email: input.email,
         passwordHash: await hashPassword(input.password),
@@ -90,7 +89,7 @@ export class AuthService {
       );
     }
     await this.auth.useEmailToken(hash);
-    await this.users.markEmailVerified(user.id);
+    await this.auth.markEmailVerified(user.id);
     return toUserDto(await this.requireUser(user.id), this.storage);
   }
 
@@ -142,7 +141,7 @@ export class AuthService {
    * someone else's hands: the whole session is revoked, signing out both holders.
    */
   async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
-    const expired = new AppError('UNAUTHORIZED', 'Session expired, please log in again.');
+    const expired = new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired);
     if (!refreshToken) throw expired;
     const hash = hashToken(refreshToken);
     const stored = await this.auth.findRefreshToken(hash);
@@ -212,9 +211,9 @@ export class AuthService {
       throw new AppError('TOKEN_INVALID', 'This reset link has already been used.');
     }
     const user = await this.requireUser(stored.userId);
-    await this.users.setPasswordHash(user.id, await hashPassword(password));
+    await this.auth.setPasswordHash(user.id, await hashPassword(password));
     // The mailed link proves the address is theirs.
-    await this.users.markEmailVerified(user.id);
+    await this.auth.markEmailVerified(user.id);
     await this.auth.revokeSessionsOf(user.id);
     await this.limiters.signIn.forgetAccount({ email: user.email, address });
     await this.mailer.send(passwordChangedMessage(user.email, this.options.supportEmail));
@@ -230,7 +229,7 @@ export class AuthService {
         { field: 'currentPassword', message: 'Your current password is not correct.' },
       ]);
     }
-    await this.users.setPasswordHash(user.id, await hashPassword(input.newPassword));
+    await this.auth.setPasswordHash(user.id, await hashPassword(input.newPassword));
     await this.auth.revokeSessionsOf(user.id, caller.sessionId);
     await this.mailer.send(passwordChangedMessage(user.email, this.options.supportEmail));
   }

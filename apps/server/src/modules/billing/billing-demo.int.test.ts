@@ -1,9 +1,8 @@
 import type { BillingOverview, CheckoutResult } from '@pbshare/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, newSignedInUser, type SignedIn } from '../../test/accounts.js';
-import { createPb, postPb, weightFields } from '../../test/pbs.js';
+import { createPb, jpegWithGps, postPb, weightFields } from '../../test/pbs.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { jpegWithGps } from '../../test/pbs.js';
 
 let t: TestApp;
 beforeAll(async () => {

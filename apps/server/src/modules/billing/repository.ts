@@ -1,5 +1,5 @@
 import type { PaymentProviderName, PlanId, PurchaseStatus } from '@pbshare/shared';
-import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 
@@ -51,23 +51,6 @@ function toRecord(row: Pick<Selectable<DatabaseSchema['purchases']>, (typeof COL
     expiresAt: row.expires_at,
     refundedAt: row.refunded_at,
   } satisfies PurchaseRecord;
-}
-
-/**
- * The one SQL form of "this user has Pro time now": a paid purchase with no end (Lifetime) or an
- * end still ahead. `now` is an ISO timestamp, which compares correctly as text on both dialects.
- */
-export function hasProTime(eb: ExpressionBuilder<DatabaseSchema, 'users'>, now: string) {
-  return eb.exists(
-    eb
-      .selectFrom('purchases')
-      .select('purchases.id')
-      .whereRef('purchases.user_id', '=', 'users.id')
-      .where('purchases.status', '=', 'paid')
-      .where((p) =>
-        p.or([p('purchases.expires_at', 'is', null), p('purchases.expires_at', '>', now)]),
-      ),
-  );
 }
 
 /** Purchases and processed webhook events. */

@@ -6,6 +6,7 @@ import {
   type CheckoutResult,
   type PlanId,
   type Purchase,
+  type SubscriptionTier,
 } from '@pbshare/shared';
 import { AppError, SESSION_EXPIRED_MESSAGE } from '../../errors/app-error.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -16,7 +17,6 @@ import {
   type PaymentEvent,
   type PaymentProvider,
 } from '../../payments/payment-provider.js';
-import type { UsersRepository } from '../users/repository.js';
 import { passExpiries } from './pass-expiry.js';
 import { receiptMessage } from './receipt-mail.js';
 import type { BillingRepository, BillingTx, PurchaseRecord } from './repository.js';
@@ -27,13 +27,21 @@ const CHECKOUT_UNAVAILABLE_MESSAGE =
   'Checkout is not available right now. Nothing was charged; please try again in a minute.';
 
 /**
+ * The account facts billing needs. Billing stands below the users module (which reads its tier
+ * query), so the composition root hands the user directory in under this narrow shape.
+ */
+export interface BillingAccounts {
+  findById(id: string): Promise<{ email: string; subscriptionTier: SubscriptionTier } | undefined>;
+}
+
+/**
  * Pro purchases: starting a checkout, granting Pro when the provider says it was paid (once per
  * event and per checkout), taking it back on a full refund, and the account's plan as it stands.
  */
 export class BillingService {
   constructor(
     private readonly billing: BillingRepository,
-    private readonly users: UsersRepository,
+    private readonly users: BillingAccounts,
     private readonly provider: PaymentProvider,
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,

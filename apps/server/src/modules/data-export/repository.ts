@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { changeProfile, type ProfileStore } from '../../db/profile-version.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { StoredMedia } from '../../media/pb-media.js';
-import { queueMediaWork, recordColumns } from '../pbs/repository.js';
+import { queueMediaWork, recordColumns } from '../pbs/index.js';
 
 /** An exercise to import, its records' media already stored. */
 export interface ImportedExercise {

@@ -26,7 +26,7 @@ import {
   type UploadRules,
 } from '../../media/receive-upload.js';
 import type { Storage } from '../../storage/storage.js';
-import type { UsersRepository } from '../users/repository.js';
+import type { UserDirectory } from '../users/index.js';
 import { DAMAGED_ARCHIVE, ImportArchive } from './archive-reader.js';
 import { writeArchive, type ArchiveFile } from './archive-writer.js';
 import {
@@ -36,8 +36,7 @@ import {
   planImport,
   type ImportPlan,
 } from './import-plan.js';
-import type { RecordRow } from '../pbs/repository.js';
-import type { PbsService } from '../pbs/service.js';
+import type { PbsService, RecordRow } from '../pbs/index.js';
 import type { DataExportRepository, ImportedExercise } from './repository.js';
 
 export const NOT_EMPTY_MESSAGE =
@@ -53,7 +52,7 @@ export class DataExportService {
   constructor(
     private readonly data: DataExportRepository,
     private readonly pbs: PbsService,
-    private readonly users: UsersRepository,
+    private readonly users: UserDirectory,
     private readonly media: PbMediaStore,
     private readonly storage: Storage,
     private readonly log: FastifyBaseLogger,

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { Multipart } from '@fastify/multipart';
 import {
   noDataSchema,
+  PB_MESSAGES,
   personalBestSchema,
   reorderInputSchema,
   successEnvelope,
@@ -101,10 +102,7 @@ export const pbsRoutes: FastifyPluginAsyncZod<PbsRouteDeps> = async (app, deps) 
       if (form.fields.isEditMode === 'true') {
         if (!form.fields.id)
           throw new AppError('VALIDATION_ERROR', 'Which personal best should be updated?');
-        return ok(
-          await pbs.update(userId, form.fields.id, input, upload),
-          'Personal best updated successfully!',
-        );
+        return ok(await pbs.update(userId, form.fields.id, input, upload), PB_MESSAGES.updated);
       }
       const use = request.idempotencyKey;
       const card = await pbs.create(
@@ -133,7 +131,7 @@ export const pbsRoutes: FastifyPluginAsyncZod<PbsRouteDeps> = async (app, deps) 
       const input = parsePbFields(request.body);
       return ok(
         await pbs.update(authOf(request).userId, request.body.id, input, undefined),
-        'Personal best updated successfully!',
+        PB_MESSAGES.updated,
       );
     },
   );
@@ -158,7 +156,10 @@ export const pbsRoutes: FastifyPluginAsyncZod<PbsRouteDeps> = async (app, deps) 
     '/update-order',
     { schema: { body: reorderInputSchema, response: cardsAnswer } },
     async (request) =>
-      ok(await pbs.reorder(authOf(request).userId, request.body.orderedIds), 'Order saved'),
+      ok(
+        await pbs.reorder(authOf(request).userId, request.body.orderedIds),
+        PB_MESSAGES.orderSaved,
+      ),
   );
 };
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   FREE_LIMIT_TEXT,
   FREE_TIER_PB_LIMIT,
+  PB_MESSAGES,
   STORAGE_QUOTA_BYTES,
   formatStorageBytes,
   newestFirst,
@@ -15,7 +16,7 @@ import {
 import { AppError, SESSION_EXPIRED_MESSAGE } from '../../errors/app-error.js';
 import { keysOf, type PbMediaStore } from '../../media/pb-media.js';
 import type { ReceivedFile } from '../../media/receive-upload.js';
-import type { UsersRepository } from '../users/repository.js';
+import type { UserDirectory } from '../users/index.js';
 import type { PbInput } from './pb-input.js';
 import { toPersonalBest, toPublicPb } from './pb-dto.js';
 import type { ExerciseRow, NewRecord, PbsRepository, PbsTx, RecordRow } from './repository.js';
@@ -25,8 +26,8 @@ export interface UploadedMedia {
   poster?: ReceivedFile;
 }
 
-export const NOT_FOUND_MESSAGE = "The personal best you're trying to edit could not be found.";
-export const MEDIA_REQUIRED_MESSAGE = 'Please upload an image or video to save your personal best';
+export const NOT_FOUND_MESSAGE = PB_MESSAGES.notFound;
+export const MEDIA_REQUIRED_MESSAGE = PB_MESSAGES.mediaRequired;
 export const FREE_LIMIT_MESSAGE = `Free accounts can track ${FREE_LIMIT_TEXT}. Upgrade to Pro for unlimited exercises, or add a new record to one you already track.`;
 
 /**
@@ -37,7 +38,7 @@ export const FREE_LIMIT_MESSAGE = `Free accounts can track ${FREE_LIMIT_TEXT}. U
 export class PbsService {
   constructor(
     private readonly pbs: PbsRepository,
-    private readonly users: UsersRepository,
+    private readonly users: UserDirectory,
     private readonly media: PbMediaStore,
     private readonly log: FastifyBaseLogger,
   ) {}

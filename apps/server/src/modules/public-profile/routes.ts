@@ -1,12 +1,16 @@
-import { publicProfileSchema, successEnvelope } from '@pbshare/shared';
+import { PUBLIC_PROFILE_MESSAGES, publicProfileSchema, successEnvelope } from '@pbshare/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error.js';
 import { ok } from '../../http/envelope.js';
-import type { LaneRoute } from './answer-lane.js';
-import type { AnswerKind, PublicProfileAnswers } from './public-answers.js';
+import {
+  sendPrepared,
+  type AnswerHeaders,
+  type AnswerKind,
+  type LaneRoute,
+  type PublicProfileAnswers,
+} from '../../fast-path/index.js';
 import { movedTo, sendMoved } from './moved.js';
-import { sendPrepared, type AnswerHeaders } from './prepared-answer.js';
 
 const API_HEADERS: AnswerHeaders = {
   contentType: 'application/json; charset=utf-8',
@@ -17,7 +21,7 @@ const API_HEADERS: AnswerHeaders = {
   etag: true,
 };
 
-/** The API's kept answers, as the front door serves them (answer-lane.ts). */
+/** The API's kept answers, as the fast path's lane serves them. */
 export const apiLaneRoute: LaneRoute = {
   prefix: '/v1/pbs/user/',
   kind: { name: 'api' },
@@ -49,10 +53,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{
       };
       const found = await answers.lookup(request.params.username, kind);
       if (found.status === 'missing') {
-        throw new AppError(
-          'NOT_FOUND',
-          "The profile you're looking for doesn't exist or is not available.",
-        );
+        throw new AppError('NOT_FOUND', PUBLIC_PROFILE_MESSAGES.notFound);
       }
       if (found.status === 'moved') {
         void sendMoved(reply, movedTo(request.url, '/v1/pbs/user/', found.username));

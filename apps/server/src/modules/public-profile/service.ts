@@ -4,9 +4,9 @@ import {
   usernameKey,
   type PublicProfile,
 } from '@pbshare/shared';
-import type { PbsService } from '../pbs/service.js';
-import type { UsersRepository } from '../users/repository.js';
-import type { ProfileVersionRead } from './version-reads.js';
+import type { PbsService } from '../pbs/index.js';
+import type { UserDirectory } from '../users/index.js';
+import type { ProfileVersionRead } from '../../fast-path/index.js';
 
 /**
  * Where a name leads: a person, and the version of what a visitor sees of them, or the current
@@ -21,7 +21,7 @@ export type ProfileLocation =
  */
 export class PublicProfileService {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly users: UserDirectory,
     private readonly pbs: PbsService,
     private readonly mediaUrl: (key: string) => string,
     private readonly versionOf: ProfileVersionRead,

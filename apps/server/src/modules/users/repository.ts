@@ -2,7 +2,7 @@ import { usernameKey, type SubscriptionTier } from '@pbshare/shared';
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import { changeProfile, deleteProfile, type ProfileStore } from '../../db/profile-version.js';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { hasProTime } from '../billing/repository.js';
+import { hasProTime } from '../billing/index.js';
 
 /** A user as services see it. The password hash stays inside the auth rules and never leaves. */
 export interface UserRecord {
@@ -138,27 +138,6 @@ export class UsersRepository {
     return row !== undefined;
   }
 
-  async insert(user: {
-    id: string;
-    email: string;
-    passwordHash: string;
-    displayName: string;
-  }): Promise<void> {
-    const now = new Date().toISOString();
-    await this.db
-      .insertInto('users')
-      .values({
-        id: user.id,
-        email: user.email,
-        password_hash: user.passwordHash,
-        display_name: user.displayName,
-        display_name_key: usernameKey(user.displayName),
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-  }
-
   /**
    * Applies profile changes and answers the avatar key the row held just before, when this
    * change replaces it. The first write takes the row's lock (PostgreSQL; SQLite runs one
@@ -228,24 +207,6 @@ export class UsersRepository {
       },
       { updated_at: now },
     );
-  }
-
-  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
-    await this.db
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .execute();
-  }
-
-  async markEmailVerified(id: string): Promise<void> {
-    const now = new Date().toISOString();
-    await this.db
-      .updateTable('users')
-      .set({ email_verified_at: now, updated_at: now })
-      .where('id', '=', id)
-      .where('email_verified_at', 'is', null)
-      .execute();
   }
 
   /** Removes the user; sessions, tokens, PBs and held old names go with it by cascade. */

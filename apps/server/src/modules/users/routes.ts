@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import {
+  ACCOUNT_MESSAGES,
   deleteAccountInputSchema,
   noDataSchema,
   profileUpdateInputSchema,
@@ -21,7 +22,7 @@ import {
 } from '../../media/receive-upload.js';
 import { closeUnreadBody, refuseDeclaredBodyOver } from '../../media/upload-body.js';
 import type { UploadSlots } from '../../media/upload-limiter.js';
-import { clearRefreshCookie } from '../auth/refresh-cookie.js';
+import { clearRefreshCookie } from '../../http/refresh-cookie.js';
 import type { UsersService } from './service.js';
 
 export interface UsersRouteDeps {
@@ -66,7 +67,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRouteDeps> = async (app, de
       if (!parsed.success)
         throw validationError(issuesOf(parsed.error), 'Please check your profile.');
       const user = await users.updateProfile(userId, parsed.data, file?.path);
-      return ok(user, 'Profile updated successfully!');
+      return ok(user, ACCOUNT_MESSAGES.profileUpdated);
     } finally {
       release?.();
       if (file) await rm(file.path, { force: true });
@@ -82,7 +83,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRouteDeps> = async (app, de
     async (request, reply) => {
       await users.deleteAccount(authOf(request).userId, request.body.password);
       clearRefreshCookie(reply, deps.secureCookies);
-      return ok(null, 'Your account has been deleted.');
+      return ok(null, ACCOUNT_MESSAGES.accountDeleted);
     },
   );
 };

@@ -6,7 +6,6 @@ import { AppError, SESSION_EXPIRED_MESSAGE } from '../../errors/app-error.js';
 import { processAvatar } from '../../media/avatar-image.js';
 import { verifyPassword } from '../../security/passwords.js';
 import type { Storage } from '../../storage/storage.js';
-import type { PbsService } from '../pbs/service.js';
 import type { UserRecord, UsersRepository } from './repository.js';
 import { toUserDto } from './user-dto.js';
 
@@ -16,11 +15,16 @@ import { toUserDto } from './user-dto.js';
  */
 export const USERNAME_HOLD_MS = 90 * ONE_DAY_MS;
 
+/** The files an account's PBs keep, removed with the account; the pbs module provides it. */
+export interface AccountFiles {
+  storedFilesOf(userId: string): Promise<string[]>;
+}
+
 /** Profile rules: reading and editing one's own profile, the avatar, and deleting the account. */
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
-    private readonly pbs: Pick<PbsService, 'storedFilesOf'>,
+    private readonly pbs: AccountFiles,
     private readonly storage: Storage,
     private readonly log: FastifyBaseLogger,
   ) {}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { emailOnlyInputSchema } from '@pbshare/shared';
+import { AUTH_MESSAGES, emailOnlyInputSchema } from '@pbshare/shared';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 
@@ -7,7 +7,7 @@ import { ErrorAlert, SuccessAlert } from '@/components/ui/alert';
 import { Form, SubmitButton } from '@/components/ui/form';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { errorMessage } from '@/lib/form-errors';
-import { FORGOT_PASSWORD_MESSAGE, useForgotPassword } from './api/forgot-password';
+import { useForgotPassword } from './api/forgot-password';
 import { PasswordRecoveryLayout } from './components/auth-layout';
 import { EmailField } from './components/email-field';
 import { EMAIL_NOT_SENT_MESSAGE } from './messages';
@@ -29,7 +29,7 @@ export function ForgotPasswordPage() {
     >
       {forgot.isSuccess ? (
         <SuccessAlert icon={MailCheck} title="Check your inbox">
-          {FORGOT_PASSWORD_MESSAGE} The link works for 30 minutes.
+          {AUTH_MESSAGES.resetLinkSent} The link works for 30 minutes.
         </SuccessAlert>
       ) : (
         <>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginInputSchema, PRODUCT_NAME } from '@pbshare/shared';
+import { AUTH_MESSAGES, loginInputSchema, PRODUCT_NAME } from '@pbshare/shared';
 import { CircleAlert, LogIn, MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
@@ -13,14 +13,12 @@ import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/form-errors';
 import { useLogin } from './api/login';
-import { RESEND_VERIFICATION_MESSAGE, useResendVerification } from './api/resend-verification';
+import { useResendVerification } from './api/resend-verification';
 import { AuthLayout } from './components/auth-layout';
 import { readAuthNotice } from './auth-notice';
 import { EMAIL_NOT_SENT_MESSAGE } from './messages';
 import { useAuth } from './use-auth';
 import { EmailField } from './components/email-field';
-
-export const LOGIN_FAILED_MESSAGE = 'Invalid email or password. Please try again.';
 
 /** Where sign-in leads: /profile, or back to /pricing for a visitor who picked a plan there. */
 function destinationOf(redirect: string | null): string {
@@ -74,13 +72,13 @@ export function LoginPage() {
           <CircleAlert aria-hidden="true" />
           {unverified ? <AlertTitle>Email not verified</AlertTitle> : null}
           <AlertDescription>
-            <p>{errorMessage(login.error, LOGIN_FAILED_MESSAGE)}</p>
+            <p>{errorMessage(login.error, AUTH_MESSAGES.invalidCredentials)}</p>
             {unverified ? (
               <div className="mt-3">
                 {resend.isSuccess ? (
                   <p role="status" className="flex items-start gap-2 font-medium text-foreground">
                     <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                    {RESEND_VERIFICATION_MESSAGE}
+                    {AUTH_MESSAGES.verificationResent}
                   </p>
                 ) : (
                   <Button

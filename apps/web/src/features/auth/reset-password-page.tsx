@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { resetPasswordInputSchema } from '@pbshare/shared';
+import { AUTH_MESSAGES, resetPasswordInputSchema } from '@pbshare/shared';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { Form, SubmitButton } from '@/components/ui/form';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { isApiError } from '@/lib/api-client';
 import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
-import { PASSWORD_RESET_MESSAGE, useResetPassword } from './api/reset-password';
+import { useResetPassword } from './api/reset-password';
 import type { AuthNotice } from './auth-notice';
 import { PasswordRecoveryLayout } from './components/auth-layout';
 import { NewPasswordFields } from './components/new-password-fields';
@@ -70,7 +70,7 @@ export function ResetPasswordPage() {
         onSubmit={handleSubmit(async ({ password }) => {
           try {
             await reset.mutateAsync({ token, password });
-            const notice: AuthNotice = { message: PASSWORD_RESET_MESSAGE };
+            const notice: AuthNotice = { message: AUTH_MESSAGES.passwordReset };
             void navigate('/login', { replace: true, state: notice });
           } catch (error) {
             applyFieldErrors(error, setError, ['password']);

@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@pbshare/shared';
 import { MailWarning } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -13,7 +14,6 @@ import type { AuthNotice } from './auth-notice';
 import { AuthLayout } from './components/auth-layout';
 import { ResendVerificationForm } from './components/resend-verification-form';
 
-export const EMAIL_VERIFIED_MESSAGE = 'Your email is verified. You can sign in now.';
 const MISSING_TOKEN_MESSAGE =
   'This verification link is incomplete. Open the link from the email again, or ask for a new one.';
 
@@ -28,7 +28,10 @@ export function VerifyPage() {
 
   useEffect(() => {
     if (verifiedUser?.emailVerified) {
-      const notice: AuthNotice = { message: EMAIL_VERIFIED_MESSAGE, email: verifiedUser.email };
+      const notice: AuthNotice = {
+        message: AUTH_MESSAGES.emailVerified,
+        email: verifiedUser.email,
+      };
       void navigate('/login', { replace: true, state: notice });
     }
   }, [verifiedUser, navigate]);

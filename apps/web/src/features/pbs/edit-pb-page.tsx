@@ -1,3 +1,4 @@
+import { PB_MESSAGES } from '@pbshare/shared';
 import { CircleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -14,8 +15,6 @@ import { PbForm } from './components/pb-form';
 import { PbFormLayout } from './components/pb-form-layout';
 import { pbToFormValues } from './pb-form-values';
 
-export const PB_NOT_FOUND_MESSAGE = "The personal best you're trying to edit could not be found.";
-
 /** /edit-pb/{id}: the record loaded into the form; an unknown id goes back to /profile. */
 export function EditPbPage() {
   useDocumentTitle(pageTitle('Edit Personal Best'));
@@ -28,7 +27,7 @@ export function EditPbPage() {
   useEffect(() => {
     if (!notFound || announced.current) return;
     announced.current = true;
-    toast.error('Personal Best not found', { description: PB_NOT_FOUND_MESSAGE });
+    toast.error('Personal Best not found', { description: PB_MESSAGES.notFound });
     void navigate('/profile', { replace: true });
   }, [notFound, navigate]);
 

@@ -3,6 +3,7 @@ export { usePersonalBests } from './api/get-personal-bests';
 export { useReorderPersonalBests } from './api/reorder-personal-bests';
 export { useSetVisibility } from './api/set-visibility';
 export { FreeLimitDialog } from './components/free-limit-dialog';
+export type { PbCardActions } from './components/pb-card';
 export { PbGrid } from './components/pb-grid';
 export { NoPbsYet, PbsLoading } from './components/pb-list-states';
 export { usePbDeletion } from './use-pb-deletion';

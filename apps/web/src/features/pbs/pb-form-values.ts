@@ -9,10 +9,12 @@ import {
   TIME_BASED_CATEGORIES,
   todayIso,
   type Category,
+  type PbInput,
   type PbInputFields,
   type PersonalBest,
   type Unit,
 } from '@pbshare/shared';
+import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 
 /** Placeholders of the exercise name, per category. */
@@ -143,6 +145,9 @@ export const pbFormSchema = z
   .custom<PbFormValues>()
   .transform(pbInputFields)
   .pipe(pbInputSchema({ today: () => localTodayIso() }));
+
+/** The PB form as react-hook-form runs it: its inputs' values in, the PB's fields out. */
+export type PbFormApi = UseFormReturn<PbFormValues, unknown, PbInput>;
 
 /** The spec's navigation state for adding a record to an existing exercise. */
 const addPbStateSchema = z.object({

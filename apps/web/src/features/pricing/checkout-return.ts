@@ -37,8 +37,3 @@ export function takeReturnPath(): string {
     return DEFAULT_RETURN;
   }
 }
-
-/** The pricing page's address for an upgrade that began at `from`. */
-export function pricingFrom(from: string): string {
-  return `/pricing?from=${encodeURIComponent(from)}`;
-}

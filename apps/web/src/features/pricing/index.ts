@@ -1,3 +1,2 @@
 // What other features may use of this one; its other files are its own.
-export { pricingFrom } from './checkout-return';
 export { AccountPlan } from './components/account-plan';

@@ -1,4 +1,10 @@
-import { FREE_LIMIT_TEXT, FREE_TIER_PB_LIMIT, type PersonalBest } from '@pbshare/shared';
+import {
+  FREE_LIMIT_TEXT,
+  FREE_TIER_PB_LIMIT,
+  PB_MESSAGES,
+  pricingFrom,
+  type PersonalBest,
+} from '@pbshare/shared';
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -17,9 +23,15 @@ import {
   NoPbsYet,
   PbsLoading,
   usePbDeletion,
+  type PbCardActions,
 } from '@/features/pbs';
-import { pricingFrom } from '@/features/pricing';
+import { SharePbButton } from '@/features/share';
 import { ProfileHeader } from './components/profile-header';
+
+/** The open card offers sharing its PB (features/share). */
+const cardActions: PbCardActions = {
+  share: ({ pb, className }) => <SharePbButton pb={pb} className={className} />,
+};
 
 /** /profile (docs/PRODUCT.md §2): the header and the user's PBs. */
 export function ProfilePage() {
@@ -83,7 +95,9 @@ export function ProfilePage() {
   function saveOrder(orderedIds: string[]) {
     reorder.mutate(orderedIds, {
       onSuccess: () => {
-        toast.success('Order saved', { description: 'Your personal bests order has been updated' });
+        toast.success(PB_MESSAGES.orderSaved, {
+          description: 'Your personal bests order has been updated',
+        });
       },
       onError: () => {
         toast.error('Error', { description: 'Failed to save personal bests order' });
@@ -167,6 +181,7 @@ export function ProfilePage() {
               }}
               onDeleteHistory={(pb, record) => deleteHistory(record, pb.title)}
               onReorder={saveOrder}
+              cardActions={cardActions}
             />
           )}
         </div>

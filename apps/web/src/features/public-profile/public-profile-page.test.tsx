@@ -14,7 +14,7 @@ beforeEach(() => {
 });
 /**
  * Opens `path` inside the app, Ada's profile coming from the API. (A visitor's first load is the
- * server-rendered page instead: src/render/public-page.test.tsx.)
+ * server-rendered page instead: src/entries/render-public-page.test.tsx.)
  */
 function openProfile(path: string, profile: PublicProfile = sampleProfile) {
   const requests = stubApi({ 'GET /v1/pbs/user/ada': () => ok(profile) });

@@ -10,7 +10,7 @@ import { PublicProfileView } from './public-profile-view';
 /**
  * /{username} reached inside the app (a link from /share-profile, the dev server): the profile
  * comes from the API. A visitor who opens the link gets the server-rendered page and its own lean
- * entry instead (entry-public.tsx); both show the same PublicProfileView.
+ * entry instead (entries/public.tsx); both show the same PublicProfileView.
  */
 export function PublicProfilePage() {
   const { username = '', pbId } = useParams();

@@ -17,7 +17,7 @@ export interface PublicProfileViewProps {
  * What /{username} shows once its data is known: Profile Not Found, or the story, whose end (or
  * closing, or the browser's Back) shows the end screen (docs/PRODUCT.md §2). It needs no router
  * and no query client: the server renders it to HTML with the same props the page's lean entry
- * hydrates it with (entry-public.tsx), and the app's route wraps it for in-app visits.
+ * hydrates it with (entries/public.tsx), and the app's route wraps it for in-app visits.
  */
 export function PublicProfileView({ profile, pbId }: PublicProfileViewProps) {
   const [viewerOpen, setViewerOpen] = useState(true);

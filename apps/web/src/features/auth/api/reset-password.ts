@@ -2,9 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/session-api-client';
 
-export const PASSWORD_RESET_MESSAGE =
-  'Your password has been reset. Please sign in with your new password.';
-
 /** POST /auth/reset-password with the mailed token. */
 export async function resetPassword(input: { token: string; password: string }): Promise<void> {
   await apiClient.post('/auth/reset-password', input);

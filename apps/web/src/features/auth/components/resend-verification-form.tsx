@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { emailOnlyInputSchema } from '@pbshare/shared';
+import { AUTH_MESSAGES, emailOnlyInputSchema } from '@pbshare/shared';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 
@@ -7,7 +7,7 @@ import { SuccessAlert } from '@/components/ui/alert';
 import { FieldError } from '@/components/ui/field';
 import { Form, SubmitButton } from '@/components/ui/form';
 import { errorMessage } from '@/lib/form-errors';
-import { RESEND_VERIFICATION_MESSAGE, useResendVerification } from '../api/resend-verification';
+import { useResendVerification } from '../api/resend-verification';
 import { EMAIL_NOT_SENT_MESSAGE } from '../messages';
 import { EmailField } from './email-field';
 
@@ -24,7 +24,7 @@ export function ResendVerificationForm({ defaultEmail = '' }: { defaultEmail?: s
   const resend = useResendVerification();
 
   if (resend.isSuccess) {
-    return <SuccessAlert icon={MailCheck}>{RESEND_VERIFICATION_MESSAGE}</SuccessAlert>;
+    return <SuccessAlert icon={MailCheck}>{AUTH_MESSAGES.verificationResent}</SuccessAlert>;
   }
 
   return (

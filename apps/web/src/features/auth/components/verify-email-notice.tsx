@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@pbshare/shared';
 import { MailCheck, MailOpen } from 'lucide-react';
 import { Link } from 'react-router';
 
@@ -5,7 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field';
 import { errorMessage } from '@/lib/form-errors';
-import { RESEND_VERIFICATION_MESSAGE, useResendVerification } from '../api/resend-verification';
+import { useResendVerification } from '../api/resend-verification';
 import { EMAIL_NOT_SENT_MESSAGE } from '../messages';
 import { AuthLayout } from './auth-layout';
 
@@ -49,7 +50,7 @@ export function VerifyEmailNotice({ email, onTryAgain }: VerifyEmailNoticeProps)
       <div className="mt-6 grid gap-2 text-center text-sm text-muted-foreground">
         {resend.isSuccess ? (
           <p role="status" className="font-medium text-foreground">
-            {RESEND_VERIFICATION_MESSAGE}
+            {AUTH_MESSAGES.verificationResent}
           </p>
         ) : (
           <p>

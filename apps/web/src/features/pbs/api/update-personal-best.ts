@@ -5,9 +5,6 @@ import { apiClient } from '@/lib/session-api-client';
 import { pbQueryKey, pbsQueryKey } from './pb-keys';
 import type { PbTextFields } from './save-personal-best';
 
-/** What the server answers to an update (PUT and the multipart edit alike). */
-export const PB_UPDATED_MESSAGE = 'Personal best updated successfully!';
-
 export interface UpdatePersonalBestInput extends PbTextFields {
   /** The record to update. */
   id: string;

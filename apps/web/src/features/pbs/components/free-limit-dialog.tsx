@@ -1,4 +1,4 @@
-import { FREE_LIMIT_TEXT } from '@pbshare/shared';
+import { FREE_LIMIT_TEXT, pricingFrom } from '@pbshare/shared';
 import { Sparkles } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 
@@ -6,7 +6,6 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog';
 import { IconBadge } from '@/components/ui/icon-badge';
 import { ModalDialog } from '@/components/ui/modal-dialog';
-import { pricingFrom } from '@/features/pricing';
 
 /**
  * The server refused a new exercise on a free account (402 FREE_LIMIT_REACHED): say why, offer Pro,

@@ -8,7 +8,6 @@ import { buttonClasses } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import { prefersReducedMotion } from '@/hooks/page-conditions';
 import { useShowsNewPb } from '@/hooks/use-new-pb';
-import { SharePbButton } from '@/features/share';
 import { cn } from '@/lib/cn';
 import { addRecordState } from '../pb-form-values';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
@@ -16,6 +15,15 @@ import { PbHistoryList } from './pb-history-list';
 import { PbMediaView } from './pb-media';
 import { PbProgress } from './pb-progress';
 import { NewPbBadge, PbChange } from './pb-standing';
+
+/**
+ * What the page adds to a card from the features above this one (sharing lives in features/share),
+ * so the card shows them without depending on them.
+ */
+export interface PbCardActions {
+  /** Sharing the PB, under the open card's visibility switch, laid out with `className`. */
+  share?: (props: { pb: PersonalBest; className: string }) => ReactNode;
+}
 
 export interface PbCardProps {
   pb: PersonalBest;
@@ -26,6 +34,7 @@ export interface PbCardProps {
   /** Deletes the current record (the next newest takes its place). */
   onDelete: () => Promise<unknown>;
   onDeleteHistory: (record: PbRecord) => Promise<unknown>;
+  actions?: PbCardActions;
   /** The drag handle, when the card can be dragged. */
   dragHandle?: ReactNode;
   /** Dimmed: the card's place while its copy is being dragged. */
@@ -48,6 +57,7 @@ export function PbCard({
   onToggleVisibility,
   onDelete,
   onDeleteHistory,
+  actions,
   dragHandle,
   placeholder = false,
   className,
@@ -147,6 +157,7 @@ export function PbCard({
           onCollapse={onCollapse}
           onToggleVisibility={onToggleVisibility}
           onAskDelete={setPendingDelete}
+          actions={actions}
         />
       ) : (
         <>
@@ -238,6 +249,7 @@ function ExpandedDetails({
   onCollapse,
   onToggleVisibility,
   onAskDelete,
+  actions,
 }: {
   pb: PersonalBest;
   headingId: string;
@@ -246,6 +258,7 @@ function ExpandedDetails({
   onCollapse: () => void;
   onToggleVisibility: (isVisible: boolean) => void;
   onAskDelete: (pending: PendingDelete) => void;
+  actions: PbCardActions | undefined;
 }) {
   const switchId = useId();
   const iconButton =
@@ -327,7 +340,7 @@ function ExpandedDetails({
           </label>
           <Switch id={switchId} checked={pb.isVisible} onCheckedChange={onToggleVisibility} />
         </div>
-        <SharePbButton pb={pb} className="mt-3 border-t border-border pt-3" />
+        {actions?.share?.({ pb, className: 'mt-3 border-t border-border pt-3' })}
       </div>
 
       <Link

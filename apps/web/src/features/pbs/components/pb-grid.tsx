@@ -19,7 +19,7 @@ import { GripVertical } from 'lucide-react';
 import { useState } from 'react';
 
 import { cn } from '@/lib/cn';
-import { PbCard, type PbCardProps } from './pb-card';
+import { PbCard, type PbCardActions, type PbCardProps } from './pb-card';
 
 /** What a screen reader hears on reaching a drag handle (docs/PRODUCT.md §2). */
 export const DRAG_INSTRUCTIONS: ScreenReaderInstructions = {
@@ -55,6 +55,8 @@ export interface PbGridProps {
   onDeleteHistory: (pb: PersonalBest, record: PbRecord) => Promise<unknown>;
   /** A drop changed the order: every card id, in the new order. */
   onReorder: (orderedIds: string[]) => void;
+  /** What the page adds to each card (its share button). */
+  cardActions?: PbCardActions;
 }
 
 /** The PB cards: 2 columns on phones up to 6 on wide screens, sortable by drag and drop. */
@@ -67,6 +69,7 @@ export function PbGrid({
   onDelete,
   onDeleteHistory,
   onReorder,
+  cardActions,
 }: PbGridProps) {
   const [activeId, setActiveId] = useState<string | null>(null);
   const sortable = expandedExerciseId === null && pbs.length > 1;
@@ -141,6 +144,7 @@ export function PbGrid({
               }}
               onDelete={() => onDelete(pb)}
               onDeleteHistory={(record) => onDeleteHistory(pb, record)}
+              actions={cardActions}
             />
           ))}
         </ul>

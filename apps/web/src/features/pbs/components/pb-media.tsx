@@ -68,7 +68,7 @@ export function PbMediaView({
 }
 
 /**
- * A video the server is still processing shows its poster with 'Processing video…'; one it could
+ * A video the server is still processing shows its poster with a note that it is; one it could
  * not process says so on the poster, with a link to the form that replaces the media. Near the top,
  * clear of the card's badges below and, on a collapsed card, of its corner buttons above.
  */

@@ -2,6 +2,7 @@ import {
   formatUsd,
   FREE_LIMIT_TEXT,
   planById,
+  pricingFrom,
   type BillingOverview,
   type Purchase,
 } from '@pbshare/shared';
@@ -10,7 +11,6 @@ import { Link } from 'react-router';
 
 import { buttonClasses } from '@/components/ui/button';
 import { formatLongDate } from '@/lib/format';
-import { pricingFrom } from '../checkout-return';
 import { useBilling } from '../api/get-billing';
 
 const day = (iso: string) => formatLongDate(new Date(iso));

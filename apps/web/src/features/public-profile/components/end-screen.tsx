@@ -26,7 +26,7 @@ export function EndScreen({ name, avatarUrl, bio, pbCount, onReplay, headingRef 
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(60%_45%_at_50%_20%,rgb(255_106_43/0.35),transparent_70%),radial-gradient(50%_40%_at_80%_100%,rgb(217_54_11/0.25),transparent_70%)]"
       />
-      {/* Plain links: the page runs without the app's router (entry-public.tsx). */}
+      {/* Plain links: the page runs without the app's router (entries/public.tsx). */}
       <a
         href="/"
         className="absolute top-5 left-5 inline-flex items-center gap-2 rounded-lg text-sm font-bold tracking-tight text-white/90 hover:text-white focus-visible:outline-white"

@@ -1,3 +1,4 @@
+import { PUBLIC_PROFILE_MESSAGES } from '@pbshare/shared';
 import { ArrowLeft, UserX } from 'lucide-react';
 
 import { Logo } from '@/components/layout/logo';
@@ -7,7 +8,7 @@ import { IconBadge } from '@/components/ui/icon-badge';
 
 /**
  * /{username} for nobody (docs/PRODUCT.md §2). Its links are plain anchors: the served page runs
- * without the app's router (entry-public.tsx).
+ * without the app's router (entries/public.tsx).
  */
 export function ProfileNotFound() {
   return (
@@ -22,7 +23,7 @@ export function ProfileNotFound() {
         className="max-w-md"
         mark={<IconBadge icon={UserX} size="xl" className="mb-6" />}
         title="Profile Not Found"
-        description="The profile you're looking for doesn't exist or is not available."
+        description={PUBLIC_PROFILE_MESSAGES.notFound}
         actions={
           <Button asChild size="lg">
             <a href="/">

@@ -2,8 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/session-api-client';
 
-export const PASSWORD_UPDATED_MESSAGE = 'Password updated successfully!';
-
 /** PUT /auth/change-password. Other devices are signed out; this one stays signed in. */
 export async function changePassword(input: {
   currentPassword: string;

@@ -2,8 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/session-api-client';
 
-export const ACCOUNT_DELETED_MESSAGE = 'Your account has been deleted.';
-
 /** DELETE /users with the password as confirmation: the account, its PBs and files go. */
 export async function deleteAccount(password: string): Promise<void> {
   await apiClient.request('/users', { method: 'DELETE', body: { password } });

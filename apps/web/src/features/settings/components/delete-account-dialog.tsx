@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { deleteAccountInputSchema } from '@pbshare/shared';
+import { ACCOUNT_MESSAGES, deleteAccountInputSchema } from '@pbshare/shared';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,7 +12,7 @@ import { ModalDialog } from '@/components/ui/modal-dialog';
 import { toast } from '@/components/ui/toaster';
 import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
 import { useLeaveSession } from '@/features/auth';
-import { ACCOUNT_DELETED_MESSAGE, useDeleteAccount } from '../api/delete-account';
+import { useDeleteAccount } from '../api/delete-account';
 
 /** Self-service account deletion, confirmed with the password (docs/PRODUCT.md §10). */
 export function DeleteAccountDialog() {
@@ -69,7 +69,7 @@ export function DeleteAccountDialog() {
             return;
           }
           await leaveSession();
-          toast.success('Account deleted', { description: ACCOUNT_DELETED_MESSAGE });
+          toast.success('Account deleted', { description: ACCOUNT_MESSAGES.accountDeleted });
         })}
       >
         <PasswordField

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordInputSchema } from '@pbshare/shared';
+import { AUTH_MESSAGES, changePasswordInputSchema } from '@pbshare/shared';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 
@@ -8,7 +8,7 @@ import { PasswordField } from '@/components/ui/field';
 import { Form, SubmitButton } from '@/components/ui/form';
 import { toast } from '@/components/ui/toaster';
 import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
-import { PASSWORD_UPDATED_MESSAGE, useChangePassword } from '../api/change-password';
+import { useChangePassword } from '../api/change-password';
 import { NewPasswordFields } from '@/features/auth';
 
 export const NEW_PASSWORDS_DO_NOT_MATCH = 'The new passwords do not match';
@@ -85,7 +85,7 @@ export function PasswordTab() {
 
       {change.isSuccess ? (
         <SuccessAlert>
-          <p className="font-medium">{PASSWORD_UPDATED_MESSAGE}</p>
+          <p className="font-medium">{AUTH_MESSAGES.passwordUpdated}</p>
           <p className="text-muted-foreground">Any other device you used has been signed out.</p>
         </SuccessAlert>
       ) : null}

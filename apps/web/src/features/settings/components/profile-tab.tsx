@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  ACCOUNT_MESSAGES,
   AVATAR_MAX_BYTES,
   BIO_MAX_LENGTH,
   MEDIA_MESSAGES,
@@ -23,7 +24,6 @@ import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
 import { UsernameField } from '@/features/auth';
 import { useUpdateProfile } from '../api/update-profile';
 
-export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully!';
 const PROFILE_UPDATE_FAILED = 'Your profile could not be saved. Please try again.';
 
 interface PickedImage {
@@ -179,7 +179,7 @@ export function ProfileTab({ user }: { user: User }) {
       {serverError && !imageRejected ? (
         <ErrorAlert>{errorMessage(serverError, PROFILE_UPDATE_FAILED)}</ErrorAlert>
       ) : null}
-      {saved ? <SuccessAlert>{PROFILE_UPDATED_MESSAGE}</SuccessAlert> : null}
+      {saved ? <SuccessAlert>{ACCOUNT_MESSAGES.profileUpdated}</SuccessAlert> : null}
 
       <SubmitButton
         className="w-full sm:w-auto sm:justify-self-end"

@@ -1,0 +1,4 @@
+// The users module's public face: other modules import only from here (lint enforces it).
+export type { UserDirectory } from './user-directory.js';
+export type { UserRecord } from './repository.js';
+export { toUserDto } from './user-dto.js';

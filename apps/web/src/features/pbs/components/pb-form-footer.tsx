@@ -1,0 +1,95 @@
+import { LoaderCircle } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+
+import { Button, buttonClasses } from '@/components/ui/button';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { cn } from '@/lib/cn';
+import type { UploadProgressState } from '../use-upload-progress';
+
+/** Why a save did not start, said beside the button: a greyed-out button explains nothing. */
+export function saveBlockedSummary(mediaMissing: boolean, fieldProblems: boolean) {
+  if (mediaMissing && fieldProblems)
+    return 'Add a photo or video and fix the fields marked above to save this PB.';
+  if (mediaMissing) return 'Add a photo or video to save this PB.';
+  if (fieldProblems) return 'Fix the fields marked above to save this PB.';
+  return undefined;
+}
+
+export interface PbFormFooterProps {
+  mode: 'add' | 'edit';
+  /** A save is running (not merely waiting on the lower-record question). */
+  saving: boolean;
+  upload: UploadProgressState;
+  /** What stops a save, from saveBlockedSummary. */
+  summary: string | undefined;
+  /** A picked video is still being read: the save waits for it. */
+  readingMedia: boolean;
+}
+
+/** The PB form's last row: the upload's progress, what blocks a save, Cancel and Save. */
+export function PbFormFooter({ mode, saving, upload, summary, readingMedia }: PbFormFooterProps) {
+  const summaryId = useId();
+  const uploading = upload.percent !== null;
+  const busyLabel = mode === 'edit' ? 'Updating...' : 'Saving...';
+  const submitLabel = saving
+    ? uploading
+      ? `${busyLabel} ${upload.percent}%`
+      : busyLabel
+    : mode === 'edit'
+      ? 'Update Personal Best'
+      : 'Save Personal Best';
+
+  return (
+    <div className="grid gap-4">
+      {saving && uploading ? (
+        <UploadProgressBar percent={upload.percent ?? 0} processing={upload.processing} />
+      ) : null}
+      {/* Always there (empty when nothing blocks a save) so screen readers announce changes. */}
+      <p
+        id={summaryId}
+        data-testid="save-blocked"
+        aria-live="polite"
+        className="text-sm font-medium text-destructive-hover empty:hidden sm:text-right"
+      >
+        {summary}
+      </p>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Link to="/profile" className={buttonClasses({ variant: 'ghost', size: 'lg' })}>
+          Cancel
+        </Link>
+        <Button
+          type="submit"
+          size="lg"
+          // Never greyed out for a missing field: pressing it says what is missing.
+          disabled={saving || readingMedia}
+          aria-describedby={summary ? summaryId : undefined}
+          className={cn('sm:min-w-56', saving && 'disabled:opacity-85')}
+        >
+          {saving ? (
+            <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+          ) : null}
+          {submitLabel}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function UploadProgressBar({ percent, processing }: { percent: number; processing: boolean }) {
+  const label = processing ? 'Processing your media...' : `Uploading... ${percent}%`;
+  return (
+    <div className="grid gap-1.5" data-testid="upload-progress">
+      <ProgressBar
+        label="Upload progress"
+        value={percent}
+        max={100}
+        valueText={label}
+        className="h-2"
+      />
+      <p className="text-xs text-muted-foreground" aria-live="polite">
+        {label}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+import { PB_MESSAGES, type PbInput, type PersonalBest } from '@pbshare/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type BaseSyntheticEvent, type RefObject } from 'react';
+import type { FieldErrors } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+
+import { toast } from '@/components/ui/toaster';
+import { isApiError } from '@/lib/api-client';
+import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
+import { newIdempotencyKey, reuseKeyAfter } from '@/lib/idempotency-key';
+import { useAuth } from '@/features/auth';
+import { getPersonalBests } from './api/get-personal-bests';
+import { pbsQueryKey } from './api/pb-keys';
+import { toPbTextFields, useSavePersonalBest, type PbTextFields } from './api/save-personal-best';
+import { useUpdatePersonalBest } from './api/update-personal-best';
+import type { MediaFieldHandle } from './components/media-field';
+import type { PbFormApi, PbFormValues } from './pb-form-values';
+import { verdictOnNewRecord, type RecordVerdict } from './record-verdict';
+import type { MediaChoice } from './use-media-choice';
+import { useNotBestQuestion } from './use-not-best-question';
+import { useUploadProgress, type UploadProgressState } from './use-upload-progress';
+
+const SAVE_FAILED_MESSAGE = 'Failed to save personal best. Please try again.';
+const PB_FIELDS = ['title', 'category', 'value', 'date', 'sets', 'reps', 'story'] as const;
+/** The fields in the order the form shows them, for focusing the first one with a problem. */
+const FIELD_ORDER = ['category', 'title', 'value', 'sets', 'reps', 'date', 'story'] as const;
+
+export interface PbSaveOptions {
+  mode: 'add' | 'edit';
+  /** The record being edited. */
+  recordId: string | undefined;
+  form: PbFormApi;
+  media: MediaChoice;
+  mediaRef: RefObject<MediaFieldHandle | null>;
+  /** The user's exercises, once loaded: a new record is judged against them. */
+  exercises: PersonalBest[] | undefined;
+}
+
+/**
+ * Saving the PB form (docs/PRODUCT.md §2 to §5): checks the media, asks before a record below the
+ * best, sends it with its upload progress and an idempotency key kept across uncertain retries,
+ * and puts a refusal on the fields, the media or the free-limit dialog.
+ */
+export function usePbSave({ mode, recordId, form, media, mediaRef, exercises }: PbSaveOptions) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user, token } = useAuth();
+  const save = useSavePersonalBest();
+  const update = useUpdatePersonalBest();
+  const progress = useUploadProgress();
+  // Kept across attempts whose outcome is unknown, so a retry cannot save the PB twice.
+  const saveKey = useRef<string | undefined>(undefined);
+  const [limitOpen, setLimitOpen] = useState(false);
+  // Set by a save that could not start (missing or invalid fields): the summary then shows.
+  const [attempted, setAttempted] = useState(false);
+  const notBest = useNotBestQuestion();
+  const { isSubmitting } = form.formState;
+  const focusAfterSubmit = useAfterSubmit(isSubmitting);
+
+  function focusFirstProblem(fieldErrors: FieldErrors<PbFormValues>, mediaMissing: boolean) {
+    const unit = form.getValues('unit');
+    focusAfterSubmit(() => {
+      if (mediaMissing) {
+        mediaRef.current?.focus();
+        return;
+      }
+      const first = FIELD_ORDER.find((name) => fieldErrors[name]);
+      if (first === 'value') form.setFocus(unit === 'duration' ? 'hours' : 'amount');
+      else if (first) form.setFocus(first);
+    });
+  }
+
+  function requireMedia() {
+    media.setError(PB_MESSAGES.mediaRequired);
+    toast.error('Media required', { description: PB_MESSAGES.mediaRequired });
+  }
+
+  function onInvalid(fieldErrors: FieldErrors<PbFormValues>) {
+    setAttempted(true);
+    if (media.value.kind === 'none') requireMedia();
+    focusFirstProblem(fieldErrors, media.value.kind === 'none');
+  }
+
+  /** How a new record stands against its exercise (docs/PRODUCT.md §3); edits are not judged. */
+  async function verdictOn(values: PbInput): Promise<RecordVerdict> {
+    if (mode !== 'add') return { kind: 'first' };
+    // The list is usually cached; if it cannot be had, the record saves without a question.
+    const list =
+      exercises ??
+      (await queryClient
+        .query({ queryKey: pbsQueryKey, queryFn: getPersonalBests })
+        .catch(() => []));
+    return verdictOnNewRecord(list, values);
+  }
+
+  /** An edit that keeps its media is a JSON update; anything else uploads, with its key. */
+  async function send(fields: PbTextFields) {
+    if (mode === 'edit' && recordId && media.value.kind === 'uploaded') {
+      const saved = await update.mutateAsync({ id: recordId, ...fields });
+      return { saved, message: PB_MESSAGES.updated };
+    }
+    saveKey.current ??= newIdempotencyKey();
+    const result = await save.mutateAsync({
+      input: {
+        ...fields,
+        id: mode === 'edit' ? recordId : undefined,
+        file: media.value.kind === 'selected' ? media.value.file : undefined,
+        idempotencyKey: saveKey.current,
+      },
+      onProgress: progress.report,
+    });
+    saveKey.current = undefined;
+    return { saved: result.data, message: result.message };
+  }
+
+  async function onValid(values: PbInput) {
+    if (!user || !token) {
+      toast.error('Authentication required', {
+        description: 'Please sign in to save personal bests',
+      });
+      return;
+    }
+    if (media.value.kind === 'none') {
+      setAttempted(true);
+      requireMedia();
+      focusFirstProblem({}, true);
+      return;
+    }
+    setAttempted(false);
+    const verdict = await verdictOn(values);
+    if (verdict.kind === 'notBest' && !(await notBest.ask(verdict.question))) return;
+    const fields = toPbTextFields(values);
+    try {
+      const { saved, message } = await send(fields);
+      toast.success(verdict.kind === 'beats' ? `New PB! ${verdict.change}` : 'Success!', {
+        description: message,
+      });
+      // An edit goes back to its card, open (the profile reads ?open= and clears it).
+      void navigate(
+        mode === 'edit' ? `/profile?open=${encodeURIComponent(saved.exerciseId)}` : '/profile',
+      );
+    } catch (error) {
+      if (!reuseKeyAfter(error)) saveKey.current = undefined;
+      if (isApiError(error) && error.code === 'FREE_LIMIT_REACHED') {
+        setLimitOpen(true);
+        return;
+      }
+      showSaveFailure(error, form, media);
+    } finally {
+      progress.finish();
+    }
+  }
+
+  const upload: UploadProgressState = {
+    percent: progress.percent,
+    processing: progress.processing,
+  };
+  return {
+    submit: (event: BaseSyntheticEvent) => {
+      void form.handleSubmit(onValid, onInvalid)(event);
+    },
+    // While the lower-record question waits, the save has not started.
+    saving: isSubmitting && notBest.question === null,
+    upload,
+    attempted,
+    question: notBest.question,
+    answer: notBest.reply,
+    limitOpen,
+    setLimitOpen,
+  };
+}
+
+/** Puts a refused save's problems where they belong: on the fields, on the media, in a toast. */
+function showSaveFailure(error: unknown, form: PbFormApi, media: MediaChoice) {
+  applyFieldErrors(error, form.setError, PB_FIELDS, { CONFLICT: 'title' });
+  if (isApiError(error)) {
+    const fileIssue = error.issues.find((issue) => issue.field === 'file');
+    const mediaRefused =
+      error.code === 'UNSUPPORTED_MEDIA_TYPE' || error.code === 'PAYLOAD_TOO_LARGE';
+    // A connection lost while a file was being sent is the upload's failure too.
+    const uploadLost = error.status === 0 && media.value.kind === 'selected';
+    if (fileIssue || mediaRefused || uploadLost) {
+      media.setError(fileIssue?.message ?? error.message);
+    }
+  }
+  toast.error('Error saving personal best', {
+    description: errorMessage(error, SAVE_FAILED_MESSAGE),
+  });
+}
+
+/**
+ * Runs a focus move once the submission is over: the media controls are disabled while one runs
+ * (validation included), so they could not take the focus before.
+ */
+function useAfterSubmit(isSubmitting: boolean) {
+  const pending = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    if (isSubmitting || !pending.current) return;
+    pending.current();
+    pending.current = null;
+  }, [isSubmitting]);
+  return (move: () => void) => {
+    pending.current = move;
+  };
+}
