@@ -195,6 +195,11 @@ describe('the BullMQ job runner', () => {
     const id = await enqueueJob(t.database.db, kind, {});
     await waitUntil('the job succeeded', async () => (await jobRow(id)).state === 'done');
     expect(outcomes.map((o) => o.outcome)).toEqual(['retry', 'done']);
+    // BullMQ moves the job out of its active list just after the handler's row is marked done.
+    await waitUntil(
+      'the job left the active list',
+      async () => (await runner.depth()).running === 0,
+    );
     expect(await runner.depth()).toEqual({ queued: 0, running: 0, parked });
   });
 
