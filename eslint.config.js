@@ -164,6 +164,16 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'no-console': ['error', { allow: ['warn', 'error'] }],
+      // Each Node release needs its own better-sqlite3 build; @pbshare/sqlite picks it.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['better-sqlite3', 'better-sqlite3-napi'].map((name) => ({
+            name,
+            message: "Import '@pbshare/sqlite', which loads the build that works on this Node.",
+          })),
+        },
+      ],
       // Fastify plugins and hooks are async by contract even when a body has nothing to await.
       '@typescript-eslint/require-await': 'off',
     },
@@ -227,6 +237,13 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // The one place that loads better-sqlite3. It picks the build at load time, synchronously, so
+    // the package is CommonJS.
+    files: ['packages/sqlite/**'],
+    languageOptions: { globals: { ...globals.commonjs } },
+    rules: { 'no-restricted-imports': 'off', '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     // Command-line scripts talk to the person running them.

@@ -10,7 +10,7 @@
 // is still local.
 import { cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '@pbshare/sqlite';
 
 const SQLITE_FILE_NAME = 'pbshare.db';
 

@@ -2,7 +2,7 @@
 // `npm test`: every check a change must pass, in the order that fails fastest, then one closing
 // line with the counts across all suites ("N passed, N failed"), which CI reads.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -15,10 +15,9 @@ const workspaces = ['packages/shared', 'apps/server', 'apps/web', 'scripts'];
 
 /**
  * A second Node for the unit and integration tests (CI sets it to Node 24, prepared by
- * `.ci/node-24-addon`): a folder with `bin/node` and a better-sqlite3 addon built for its ABI.
+ * `.ci/node-24`): a folder with `bin/node`. @pbshare/sqlite picks the SQLite driver built for it.
  */
 const otherNode = process.env.PBSHARE_OTHER_NODE;
-const sqliteAddon = join(root, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
 
 function vitestStep(ws, label, options = {}) {
   return [
@@ -60,35 +59,15 @@ const steps = [
   ],
 ];
 
-/**
- * What runs on the other Node: everything that runs on Node in production or in tooling. The web
- * app's tests exercise browser code under jsdom, whose File objects Node 24's fetch (undici)
- * refuses when a mocked handler parses a multipart body, so they stay on the machine's Node.
- */
-const otherNodeWorkspaces = workspaces.filter((ws) => ws !== 'apps/web');
-
 if (otherNode) {
   const version = spawnSync(join(otherNode, 'bin/node'), ['-v'], {
     encoding: 'utf8',
   }).stdout.trim();
-  const env = { ...process.env, PATH: `${join(otherNode, 'bin')}:${process.env.PATH}` };
-  steps.push(
-    ['swap in the better-sqlite3 addon for the other Node', () => swapAddon('in')],
-    ...otherNodeWorkspaces.map((ws) => vitestStep(ws, ` on Node ${version}`, { env })),
-    ['put back the better-sqlite3 addon', () => swapAddon('out')],
-  );
-}
-
-/** The addon is ABI-specific: the other Node's build goes in for its leg and comes out after. */
-function swapAddon(direction) {
-  const kept = `${sqliteAddon}.home`;
-  if (direction === 'in') {
-    copyFileSync(sqliteAddon, kept);
-    copyFileSync(join(otherNode, 'better_sqlite3.node'), sqliteAddon);
-  } else if (existsSync(kept)) {
-    copyFileSync(kept, sqliteAddon);
-    rmSync(kept);
-  }
+  // Integration tests run on SQLite only here: the PostgreSQL client is plain JavaScript, while
+  // the SQLite driver is a native addon, the part that differs between Node releases.
+  const { TEST_DATABASE_URL: _postgres, ...rest } = process.env;
+  const env = { ...rest, PATH: `${join(otherNode, 'bin')}:${process.env.PATH}` };
+  steps.push(...workspaces.map((ws) => vitestStep(ws, ` on Node ${version}`, { env })));
 }
 
 function reportFile(label) {
@@ -122,14 +101,9 @@ function tally() {
 for (const [name, command, args, options = {}] of steps) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  if (typeof command === 'function') {
-    command();
-    continue;
-  }
   const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (run.status !== 0) {
-    if (otherNode) swapAddon('out');
     console.log(`\n✗ ${name} failed after ${seconds} s`);
     console.log(`tests: ${tally()}`);
     process.exit(run.status ?? 1);

@@ -2,7 +2,7 @@
 // written straight through SQL (one statement per table, in one transaction), so a million rows
 // take seconds rather than the hours the API would need. Both dialects, same rows.
 import { randomBytes } from 'node:crypto';
-import Database from 'better-sqlite3';
+import Database from '@pbshare/sqlite';
 import pg from 'pg';
 
 const EXERCISES_PER_USER = 4;

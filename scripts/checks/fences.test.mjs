@@ -133,3 +133,26 @@ describe('no-cycle', () => {
     expect(result.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
   });
 });
+
+describe('the SQLite driver', () => {
+  async function ruleIds(filePath, code) {
+    const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
+    return result.messages.map((m) => m.ruleId);
+  }
+
+  it.each(['apps/server/src/db/probe.ts', 'scripts/probe.mjs'])(
+    'fails importing better-sqlite3 directly in %s',
+    async (filePath) => {
+      expect(await ruleIds(filePath, "import Database from 'better-sqlite3';")).toContain(
+        'no-restricted-imports',
+      );
+    },
+  );
+
+  it('passes importing @pbshare/sqlite', async () => {
+    const code = "import Database from '@pbshare/sqlite';";
+    expect(await ruleIds('apps/server/src/db/probe.ts', code)).not.toContain(
+      'no-restricted-imports',
+    );
+  });
+});

@@ -1,7 +1,7 @@
 // Crash durability: writers work against the server, which is killed with SIGKILL at a random
 // moment, then started again on the same data; every write acknowledged before the kill must be
 // there afterwards, and the SQLite file must pass its integrity check.
-import Database from 'better-sqlite3';
+import Database from '@pbshare/sqlite';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import sharp from 'sharp';

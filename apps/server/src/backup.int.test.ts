@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import SqliteDatabase from '@pbshare/sqlite';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SQLITE_FILE_NAME, type Database } from './db/database.js';

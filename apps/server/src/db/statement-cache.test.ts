@@ -1,4 +1,4 @@
-import SqliteDatabase from 'better-sqlite3';
+import SqliteDatabase from '@pbshare/sqlite';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withStatementCache } from './statement-cache.js';

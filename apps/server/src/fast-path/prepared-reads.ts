@@ -1,4 +1,4 @@
-import SqliteDatabase from 'better-sqlite3';
+import SqliteDatabase from '@pbshare/sqlite';
 import type pg from 'pg';
 import type { PreparedRead, PreparedReads, ReadParameter } from '../db/prepared-read.js';
 

@@ -1,3 +1,5 @@
+import { File as NodeFile } from 'node:buffer';
+
 import { http, type HttpResponseResolver } from 'msw';
 import { setupServer } from 'msw/node';
 
@@ -103,7 +105,7 @@ async function withBody(seen: StubRequest, request: Request): Promise<StubReques
 
 async function readBody(request: Request): Promise<unknown> {
   const type = request.headers.get('Content-Type') ?? '';
-  if (type.startsWith('multipart/form-data')) return request.formData();
+  if (type.startsWith('multipart/form-data')) return parseForm(request);
   const text = await request.text();
   if (text === '' || !type.includes('json')) return text === '' ? undefined : text;
   try {
@@ -111,5 +113,20 @@ async function readBody(request: Request): Promise<unknown> {
   } catch {
     // Not JSON after all: the test sees what was sent.
     return text;
+  }
+}
+
+/**
+ * Node 24's fetch parses a multipart body into files made with the global `File`, then asserts
+ * they are its own (Node's) kind; under jsdom the global is jsdom's. Node's is put back for the
+ * parse only; the test's own files stay jsdom's, which its inputs require.
+ */
+async function parseForm(request: Request): Promise<FormData> {
+  const jsdomFile = globalThis.File;
+  globalThis.File = NodeFile as typeof File;
+  try {
+    return await request.formData();
+  } finally {
+    globalThis.File = jsdomFile;
   }
 }
