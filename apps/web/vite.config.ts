@@ -104,5 +104,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // A test that renders a lazy route first transforms its module graph; on a loaded two-core
+    // machine that alone has passed 5 s.
+    testTimeout: 15_000,
   },
 }));
