@@ -123,7 +123,7 @@ async function readBody(request: Request): Promise<unknown> {
  */
 async function parseForm(request: Request): Promise<FormData> {
   const jsdomFile = globalThis.File;
-  globalThis.File = NodeFile as typeof File;
+  globalThis.File = NodeFile as unknown as typeof File;
   try {
     return await request.formData();
   } finally {
