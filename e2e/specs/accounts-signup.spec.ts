@@ -1,4 +1,9 @@
-import { expectSignedIn, newAccount, VERIFY_SUBJECT } from '../support/accounts.js';
+import {
+  expectSignedIn,
+  newAccount,
+  verifyAndSignIn,
+  VERIFY_SUBJECT,
+} from '../support/accounts.js';
 import { test, expect } from '../support/fixtures.js';
 import { linkOf, mailsTo, waitForMail } from '../support/outbox.js';
 
@@ -33,15 +38,8 @@ test.describe('sign-up', () => {
     // The mail, and its link.
     const mail = await waitForMail(account.email, { subject: VERIFY_SUBJECT });
     expect(mail.body).toContain(account.username);
-    await page.goto(linkOf(mail));
-
-    // Verified: on to sign-in with a notice and the e-mail filled in.
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByText('Your email is verified. You can sign in now.')).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expectSignedIn(page, account.username);
+    // Verified: on to sign-in with a notice and the e-mail filled in, then signed in.
+    await verifyAndSignIn(page, linkOf(mail), account);
 
     // Signed-in top bar: avatar (the initial), the logo to /profile, no Login or Sign Up.
     const header = page.getByRole('banner');

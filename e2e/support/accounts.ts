@@ -115,3 +115,21 @@ export async function apiSignIn(request: APIRequestContext, account: TestAccount
   const body = (await response.json()) as { data: { accessToken: string } };
   return body.data.accessToken;
 }
+
+/**
+ * Follows a verification link: on to sign-in with the notice and the e-mail filled in, then signs
+ * in with the password and lands on the profile.
+ */
+export async function verifyAndSignIn(
+  page: Page,
+  verifyLink: string,
+  account: Pick<TestAccount, 'email' | 'password' | 'username'>,
+): Promise<void> {
+  await page.goto(verifyLink);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your email is verified. You can sign in now.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expectSignedIn(page, account.username);
+}

@@ -44,9 +44,11 @@ describe('POST /v1/auth/register', () => {
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json()).toMatchObject({ code: 'EMAIL_TAKEN' });
 
+    // Someone else's password: the owner's own would fix a typo instead (signup-typo.int.test.ts).
     const sameName = await post('/v1/auth/register', {
       ...uniqueAccount(),
       displayName: account.displayName.toUpperCase(),
+      password: 'someone else',
     });
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json()).toMatchObject({

@@ -62,6 +62,55 @@ export class AuthRepository {
       .execute();
   }
 
+  /**
+   * Gives a still-unverified account a new e-mail and voids every unused mailed link of it, in one
+   * transaction; false when the account is verified by then. Links go first, in the order
+   * `spendVerifyToken` takes its locks, so on PostgreSQL a click racing this waits instead of
+   * deadlocking, and either verifies the old address first or finds its link void.
+   */
+  async replacePendingEmail(id: string, email: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      await trx
+        .updateTable('email_tokens')
+        .set({ used_at: now })
+        .where('user_id', '=', id)
+        .where('used_at', 'is', null)
+        .execute();
+      const result = await trx
+        .updateTable('users')
+        .set({ email, updated_at: now })
+        .where('id', '=', id)
+        .where('email_verified_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    });
+  }
+
+  /**
+   * Spends a verification link and marks its account verified, in one transaction; false when the
+   * link was spent or voided first, and then nothing is marked.
+   */
+  async spendVerifyToken(hash: string, userId: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      const spent = await trx
+        .updateTable('email_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', hash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (spent.numUpdatedRows === 0n) return false;
+      await trx
+        .updateTable('users')
+        .set({ email_verified_at: now, updated_at: now })
+        .where('id', '=', userId)
+        .where('email_verified_at', 'is', null)
+        .execute();
+      return true;
+    });
+  }
+
   async createSession(session: { id: string; userId: string }): Promise<void> {
     await this.db
       .insertInto('sessions')

@@ -47,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
       schema: { body: registerInputSchema, response: { 201: accountAnswer } },
     },
     async (request, reply) => {
-      const user = await auth.register(request.body);
+      const user = await auth.register(request.body, request.ip);
       return created(reply, { user }, 'Account created. Check your inbox to verify your email.');
     },
   );

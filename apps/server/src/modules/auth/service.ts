@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AUTH_MESSAGES, type User } from '@pbshare/shared';
+import { AUTH_MESSAGES, usernameKey, type User } from '@pbshare/shared';
 import { AppError } from '../../errors/app-error.js';
 import type { AttemptLimiter } from '../../http/attempt-limiter.js';
 import type { SignInThrottle } from '../../http/sign-in-throttle.js';
@@ -40,6 +40,8 @@ export interface IssuedSession {
 
 const INVALID_CREDENTIALS = AUTH_MESSAGES.invalidCredentials;
 
+const usernameTaken = () => new AppError('USERNAME_TAKEN', 'That username is taken');
+
 /** Account rules: sign-up, verification, sign-in, session rotation, password recovery. */
 export class AuthService {
   constructor(
@@ -53,8 +55,19 @@ export class AuthService {
     private readonly options: { publicOrigin: string; supportEmail: string },
   ) {}
 
-  async register(input: { email: string; password: string; displayName: string }): Promise<User> {
-    await this.assertAvailable(input.email, input.displayName);
+  /**
+   * Creates an unverified account and mails its link. A name already taken goes to
+   * `retypeEmail`, which lets the owner of a still-unverified sign-up fix a mistyped address.
+   * `address` is the client's, for the guessing throttle there.
+   */
+  async register(
+    input: { email: string; password: string; displayName: string },
+    address: string,
+  ): Promise<User> {
+    await this.assertEmailFree(input.email);
+    if (await this.users.displayNameTaken(input.displayName)) {
+      return this.retypeEmail(input, address);
+    }
     const id = randomUUID();
     try {
       await this.auth.insertUser({
@@ -65,10 +78,53 @@ export class AuthService {
       });
     } catch (err) {
       // Two sign-ups racing for the same name: the unique index decides; say which one lost.
-      await this.assertAvailable(input.email, input.displayName);
+      await this.assertEmailFree(input.email);
+      if (await this.users.displayNameTaken(input.displayName)) throw usernameTaken();
       throw err;
     }
     const user = await this.requireUser(id);
+    await this.sendVerification(user);
+    return toUserDto(user, this.storage);
+  }
+
+  /**
+   * Signing up again with a taken name (docs/PRODUCT.md §2, Sign-up): when the name's account is
+   * still unverified and the password is its own, the new e-mail replaces the old one, the old
+   * links stop working and a new link goes to the new address. Anything else answers as a taken
+   * name always did. Every refusal costs one argon2 check (the decoy's when the name is verified
+   * or only held), so timing tells nobody whether an account is verified; the sign-in throttle,
+   * keyed by the name, slows guessing at a pending account's password.
+   */
+  private async retypeEmail(
+    input: { email: string; password: string; displayName: string },
+    address: string,
+  ): Promise<User> {
+    const attempt = { email: `username:${usernameKey(input.displayName)}`, address };
+    await this.limiters.signIn.assertAllowed(attempt);
+    const holder = await this.users.findByDisplayName(input.displayName);
+    const pending = holder && !holder.emailVerified ? holder : undefined;
+    const valid = await verifyPassword(
+      pending?.passwordHash ?? (await decoyPasswordHash()),
+      input.password,
+    );
+    if (!pending || !valid) {
+      await this.limiters.signIn.recordFailure(attempt);
+      throw usernameTaken();
+    }
+    await this.limiters.signIn.recordSuccess(attempt);
+    await this.limiters.mailsPerEmail.assertAllowed(`verify:${input.email}`);
+    await this.limiters.mailsPerEmail.hit(`verify:${input.email}`);
+    let replaced: boolean;
+    try {
+      replaced = await this.auth.replacePendingEmail(pending.id, input.email);
+    } catch (err) {
+      // Another sign-up took the address meanwhile: the unique index refused it.
+      await this.assertEmailFree(input.email);
+      throw err;
+    }
+    // The old link was spent meanwhile: the account is verified and keeps its address.
+    if (!replaced) throw usernameTaken();
+    const user = await this.requireUser(pending.id);
     await this.sendVerification(user);
     return toUserDto(user, this.storage);
   }
@@ -88,8 +144,13 @@ export class AuthService {
         'This verification link has expired. We can send you a new one.',
       );
     }
-    await this.auth.useEmailToken(hash);
-    await this.auth.markEmailVerified(user.id);
+    // Spending the link and marking the account verified happen together, so a link voided
+    // meanwhile (a newer one sent, or the address replaced) verifies nothing.
+    if (!(await this.auth.spendVerifyToken(hash, user.id))) {
+      const now = await this.requireUser(user.id);
+      if (now.emailVerified) return toUserDto(now, this.storage);
+      throw new AppError('TOKEN_INVALID', 'This verification link has already been used.');
+    }
     return toUserDto(await this.requireUser(user.id), this.storage);
   }
 
@@ -234,15 +295,12 @@ export class AuthService {
     await this.mailer.send(passwordChangedMessage(user.email, this.options.supportEmail));
   }
 
-  private async assertAvailable(email: string, displayName: string): Promise<void> {
+  private async assertEmailFree(email: string): Promise<void> {
     if (await this.users.emailTaken(email)) {
       throw new AppError(
         'EMAIL_TAKEN',
         'An account with this email already exists. Try signing in.',
       );
-    }
-    if (await this.users.displayNameTaken(displayName)) {
-      throw new AppError('USERNAME_TAKEN', 'That username is taken');
     }
   }
 

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AUTH_MESSAGES } from '@pbshare/shared';
 import { describe, expect, it } from 'vitest';
 
 import { callsTo, fail, jsonBodyOf, ok, stubApi, testUser } from '@/test/api-stub';
@@ -112,6 +113,44 @@ describe('SignupPage', () => {
     expect(document.title).toBe('Sign up · PBShare');
     expect(within(form).getByRole('textbox', { name: 'Username' })).toHaveValue('ada');
     expect(within(form).getByLabelText('Password')).toHaveValue('');
+  });
+
+  it("'Try again' keeps the username, never the password, says so, and signs up again", async () => {
+    const user = userEvent.setup();
+    const requests = stubApi({
+      'POST /v1/auth/register': ({ body }) => {
+        const { email } = body as { email: string };
+        return ok({ user: { ...testUser, email, emailVerified: false } }, 'Account created.', 201);
+      },
+    });
+    renderSignup('/signup?username=ada');
+    expect(screen.queryByText(AUTH_MESSAGES.usernameKeptForRetry)).not.toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@exmaple.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+
+    const form = screen.getByRole('form', { name: 'Sign up' });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your username is kept. Enter the right email and the same password.',
+    );
+    expect(within(form).getByRole('textbox', { name: 'Username' })).toHaveValue('ada');
+    expect(within(form).getByLabelText('Password')).toHaveValue('');
+    const email = within(form).getByRole('textbox', { name: 'Email' });
+    expect(email).toHaveFocus();
+
+    await user.clear(email);
+    await user.type(email, 'ada@example.com');
+    await user.type(within(form).getByLabelText('Password'), 'secret1');
+    await user.click(within(form).getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('ada@example.com')).toBeVisible();
+    expect(jsonBodyOf(callsTo(requests, 'POST /v1/auth/register')[1])).toEqual({
+      email: 'ada@example.com',
+      password: 'secret1',
+      displayName: 'ada',
+    });
   });
 
   it('says it is busy while the account is created', async () => {

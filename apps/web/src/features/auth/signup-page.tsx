@@ -1,11 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PRODUCT_NAME, registerInputSchema, type RegisterInput } from '@pbshare/shared';
-import { UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import {
+  AUTH_MESSAGES,
+  PRODUCT_NAME,
+  registerInputSchema,
+  type RegisterInput,
+} from '@pbshare/shared';
+import { Info, UserPlus } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, useSearchParams } from 'react-router';
 
-import { ErrorAlert } from '@/components/ui/alert';
+import { Alert, AlertDescription, ErrorAlert } from '@/components/ui/alert';
 import { Form, SubmitButton } from '@/components/ui/form';
 import { TextLink } from '@/components/ui/text-link';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
@@ -26,6 +31,8 @@ export function SignupPage() {
   const [searchParams] = useSearchParams();
   // After a successful sign-up: the address the link went to. 'Try again' brings the form back.
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // Back from the verify screen: the same name and password fix a mistyped address (§2).
+  const [retrying, setRetrying] = useState(false);
   useDocumentTitle(pageTitle(sentTo === null ? 'Sign up' : 'Verify your email'));
   const [lastValues, setLastValues] = useState<RegisterInput>({
     email: '',
@@ -41,6 +48,7 @@ export function SignupPage() {
         email={sentTo}
         onTryAgain={() => {
           setSentTo(null);
+          setRetrying(true);
         }}
       />
     );
@@ -49,6 +57,7 @@ export function SignupPage() {
   return (
     <SignupForm
       defaultValues={lastValues}
+      retrying={retrying}
       onRegistered={(values, email) => {
         setLastValues({ ...values, password: '' });
         setSentTo(email);
@@ -59,17 +68,23 @@ export function SignupPage() {
 
 interface SignupFormProps {
   defaultValues: RegisterInput;
+  /** Says the username is kept and puts the cursor in the e-mail, the field to correct. */
+  retrying: boolean;
   onRegistered: (values: RegisterInput, email: string) => void;
 }
 
-function SignupForm({ defaultValues, onRegistered }: SignupFormProps) {
+function SignupForm({ defaultValues, retrying, onRegistered }: SignupFormProps) {
   const {
     register,
     handleSubmit,
     setError,
     control,
+    setFocus,
     formState: { errors },
   } = useForm({ resolver: zodResolver(registerInputSchema), defaultValues });
+  useEffect(() => {
+    if (retrying) setFocus('email');
+  }, [retrying, setFocus]);
   const signUp = useRegister();
   const username = useWatch({ control, name: 'displayName' });
 
@@ -95,6 +110,13 @@ function SignupForm({ defaultValues, onRegistered }: SignupFormProps) {
         >
           {errorMessage(signUp.error, SIGNUP_FAILED_MESSAGE)}
         </ErrorAlert>
+      ) : null}
+
+      {retrying ? (
+        <Alert className="mb-5">
+          <Info aria-hidden="true" />
+          <AlertDescription>{AUTH_MESSAGES.usernameKeptForRetry}</AlertDescription>
+        </Alert>
       ) : null}
 
       <Form
