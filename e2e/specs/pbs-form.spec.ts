@@ -58,7 +58,7 @@ test.describe('the PB form', () => {
     const dialog = page.getByRole('dialog', { name: 'Not a new PB' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(
-      '100 kg is below your best, 140 kg on March 4, 2026. Save it anyway?',
+      '100 kg is below your best, 140 kg on March 4, 2026. Your best stays 140 kg; 100 kg goes to your history.',
     );
     await shot(page, testInfo, 'dialog', false);
 
@@ -70,13 +70,13 @@ test.describe('the PB form', () => {
 
     await saveButton(page).click();
     await dialog.getByRole('button', { name: 'Save anyway' }).click();
-    await expect(page.getByText('Personal best saved successfully!')).toBeVisible();
+    await expect(page.getByText('Saved to your history')).toBeVisible();
     await expect(page).toHaveURL(/\/profile$/);
-    // The newest record is the current PB, even below the best.
-    await expect(pbCard(page, 'Deadlift')).toContainText('100 kg');
+    // The best stays the headline; the newer, lower record is in its history.
+    await expect(pbCard(page, 'Deadlift')).toContainText('140 kg');
     const [deadlift] = await listPbs(request, token);
-    expect(deadlift?.amount).toBe(100);
-    expect(deadlift?.personalBestHistory).toHaveLength(2);
+    expect(deadlift?.amount).toBe(140);
+    expect(deadlift?.personalBestHistory.map((record) => record.amount)).toEqual([100, 120]);
   });
 
   test('saves a record that beats the best at once and says New PB', async ({ page, request }) => {

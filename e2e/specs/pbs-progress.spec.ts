@@ -20,11 +20,14 @@ async function addRecordFromCard(page: Page, title: string, kg: string, photo: s
   await pickMedia(page, PHOTO(photo));
   await page.getByRole('button', { name: 'Save Personal Best' }).click();
   const saved = page.getByText('Personal best saved successfully!');
-  // The form may ask first about a record below the best (docs/PRODUCT.md §3).
+  // The form may ask first about a record below the best (docs/PRODUCT.md §3); saved anyway, it
+  // goes to the history.
   const saveAnyway = page.getByRole('button', { name: 'Save anyway' });
   await expect(saved.or(saveAnyway)).toBeVisible();
-  if (await saveAnyway.isVisible()) await saveAnyway.click();
-  await expect(saved).toBeVisible();
+  if (await saveAnyway.isVisible()) {
+    await saveAnyway.click();
+    await expect(page.getByText('Saved to your history')).toBeVisible();
+  } else await expect(saved).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
 }
 
@@ -86,30 +89,27 @@ test.describe('the change against the previous best', () => {
       animations: 'disabled',
     });
 
-    // A lower record is current now: the change against 145 kg, muted, and no badge anywhere.
+    // A lower record goes to the history: the best stays the headline, with its change and badge.
     await page.goto('/profile');
     await addRecordFromCard(page, 'Bench Press', '100', 'lighter.png');
-    await expect(card).toContainText('100 kg');
-    await expect(change).toHaveText(/^-45 kg/);
-    await expect(change).toHaveAttribute('data-beaten', 'false');
-    await expect(change).toHaveClass(/text-muted-foreground/);
-    await expect(change.getByText('Down 45 kg on your previous best, 145 kg')).toBeAttached();
-    await expect(card.getByTestId('new-pb-badge')).toHaveCount(0);
+    await expect(card).toContainText('145 kg');
+    await expect(change).toHaveText(/^\+5 kg/);
+    await expect(change).toHaveAttribute('data-beaten', 'true');
+    await expect(card.getByTestId('new-pb-badge')).toBeVisible();
     await card.screenshot({
       path: resolve(SHOTS, `card-lower-${width}.png`),
       animations: 'disabled',
     });
     const openLower = await expandCard(page, 'Bench Press');
-    await expect(openLower.getByTestId('pb-change')).toContainText('-45 kg from 145 kg');
-    await expect(openLower.getByTestId('new-pb-badge')).toHaveCount(0);
+    await expect(openLower.getByTestId('pb-change')).toContainText('+5 kg from 140 kg');
+    await expect(openLower.getByTestId('pb-history-entry').first()).toContainText('100 kg');
     await openLower.screenshot({
       path: resolve(SHOTS, `card-open-lower-${width}.png`),
       animations: 'disabled',
     });
 
     await visitStory(page, `/${account.username}`);
-    await expect(slideValue(page)).toHaveText('100 kg');
-    await expect(page.getByTestId('story-new-pb')).toHaveCount(0);
+    await expect(slideValue(page)).toHaveText('145 kg');
   });
 });
 

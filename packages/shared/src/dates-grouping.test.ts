@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatLongDate, parseAchievedDate, todayIso } from './dates.js';
-import { newestFirst, splitCurrent, titleKey } from './pb-grouping.js';
+import { newestFirst, oldestFirst, titleKey } from './pb-grouping.js';
 
 describe('achieved dates', () => {
   it('read ISO dates and the long form, refusing impossible days', () => {
@@ -29,7 +29,7 @@ describe('achieved dates', () => {
 describe('grouping', () => {
   const r = (id: string, achievedOn: string, createdAt: string) => ({ id, achievedOn, createdAt });
 
-  it('makes the newest by achieved date, then creation, the current PB', () => {
+  it('orders records by achieved date, then creation', () => {
     const records = [
       r('old', '2025-01-01', '2025-01-01T10:00:00Z'),
       r('newest', '2026-03-01', '2026-03-01T08:00:00Z'),
@@ -42,10 +42,12 @@ describe('grouping', () => {
       'logged-late',
       'old',
     ]);
-    const split = splitCurrent(records);
-    expect(split?.current.id).toBe('same-day-later');
-    expect(split?.history.map((x) => x.id)).toEqual(['newest', 'logged-late', 'old']);
-    expect(splitCurrent([])).toBeUndefined();
+    expect(oldestFirst(records).map((x) => x.id)).toEqual([
+      'old',
+      'logged-late',
+      'newest',
+      'same-day-later',
+    ]);
   });
 
   it('groups titles by trimmed, case-insensitive, single-spaced text', () => {

@@ -7,6 +7,7 @@ export * from './dates.js';
 export * from './envelope.js';
 export * from './pb-comparison.js';
 export * from './pb-grouping.js';
+export * from './pb-headline.js';
 export * from './pb-input.js';
 export * from './pb-texts.js';
 export * from './pb-values.js';

@@ -14,6 +14,11 @@ export const AUTH_MESSAGES = {
   resetLinkSent: 'If an account exists for that email, a reset link is on its way.',
   passwordReset: 'Your password has been reset. Please sign in with your new password.',
   passwordUpdated: 'Password updated successfully!',
+  /**
+   * Above the sign-up form after 'Try again' on the verify screen: signing up again with the same
+   * username and password moves the unverified account to the new address (docs/PRODUCT.md §2).
+   */
+  usernameKeptForRetry: 'Your username is kept. Enter the right email and the same password.',
 } as const;
 
 /** The signed-in person's own account (/v1/users). */
@@ -28,6 +33,10 @@ export const PB_MESSAGES = {
   mediaRequired: 'Please upload an image or video to save your personal best',
   updated: 'Personal best updated successfully!',
   orderSaved: 'Order saved',
+  /** What saving a record below its best does ({best} and {value} are records: '140 kg × 3'). */
+  notBestOutcome: 'Your best stays {best}; {value} goes to your history.',
+  /** The toast after 'Save anyway': the record is kept, but it is not a new personal best. */
+  savedToHistory: 'Saved to your history',
 } as const;
 
 /** A public profile that does not exist or shows nothing (/{username}, /v1/pbs/user/{username}). */

@@ -5,10 +5,12 @@ import {
   bestRecord,
   betterDirection,
   changeText,
+  comparableRecords,
   compareValues,
   improvementOver,
   newPbBadgeUntil,
   notBestQuestion,
+  recordText,
 } from './pb-comparison.js';
 import type { PbValue } from './pb-values.js';
 
@@ -62,15 +64,74 @@ describe('compareValues', () => {
   });
 });
 
+describe('rep maxes', () => {
+  const lift = (amount: number, reps: number | null, unit: 'kg' | 'lbs' = 'kg') => ({
+    amount,
+    unit,
+    reps,
+  });
+
+  it('compares weights only at the same rep count', () => {
+    expect(compareValues('Weight Training', lift(145, 3), lift(140, 3))).toBeGreaterThan(0);
+    expect(compareValues('Weight Training', lift(120, 5), lift(140, 3))).toBeUndefined();
+    expect(compareValues('Weight Training', lift(160, 1), lift(140, 3))).toBeUndefined();
+    expect(comparableRecords(lift(140, 3), lift(300, 3, 'lbs'))).toBe(true);
+    expect(compareValues('Weight Training', lift(300, 3, 'lbs'), lift(140, 3))).toBeLessThan(0);
+  });
+
+  it('takes a weight without reps as a single', () => {
+    expect(comparableRecords(lift(140, null), lift(145, 1))).toBe(true);
+    expect(comparableRecords(lift(140, null), lift(120, 5))).toBe(false);
+  });
+
+  it('ignores reps beside units other than weight', () => {
+    expect(comparableRecords({ ...reps(20), reps: 3 }, reps(25))).toBe(true);
+    expect(comparableRecords({ ...time(60), reps: 5 }, time(90))).toBe(true);
+  });
+
+  it('finds the best of one rep count only', () => {
+    const triples = [lift(140, 3), lift(150, 5), lift(130, 3)];
+    expect(bestRecord('Weight Training', triples, lift(1, 3))).toBe(triples[0]);
+    expect(bestRecord('Weight Training', triples, lift(1, 5))).toBe(triples[1]);
+    expect(bestRecord('Weight Training', triples, lift(1, 1))).toBeUndefined();
+  });
+
+  it('names a rep max by its weight and reps', () => {
+    expect(recordText(lift(140, 3))).toBe('140 kg × 3');
+    expect(recordText(lift(140, null))).toBe('140 kg');
+    expect(recordText(lift(140, 1))).toBe('140 kg');
+    expect(recordText({ ...reps(20), reps: null })).toBe('20 reps');
+    expect(recordText(time(1368))).toBe('22:48');
+  });
+
+  it('says what happens in rep-max words', () => {
+    expect(
+      notBestQuestion('Weight Training', lift(130, 3), {
+        ...lift(140, 3),
+        achievedOn: '2026-03-04',
+      }),
+    ).toBe(
+      '130 kg × 3 is below your best, 140 kg × 3 on March 4, 2026. Your best stays 140 kg × 3; 130 kg × 3 goes to your history.',
+    );
+  });
+
+  it('measures a rep max against the older bests of its own rep count', () => {
+    expect(
+      improvementOver('Weight Training', lift(145, 3), [lift(140, 3), lift(160, 1), lift(150, 5)]),
+    ).toEqual({ previousBest: kg(140), change: '+5 kg', beaten: true });
+    expect(improvementOver('Weight Training', lift(120, 5), [lift(140, 3)])).toBeUndefined();
+  });
+});
+
 describe('bestRecord', () => {
   it('finds the best of comparable records, the first on a tie', () => {
     const a = { ...kg(140), id: 'a' };
     const b = { ...lbs(320), id: 'b' };
     const c = { ...kg(140), id: 'c' };
-    expect(bestRecord('Weight Training', [a, b, c], 'kg')?.id).toBe('b');
-    expect(bestRecord('Weight Training', [a, c], 'kg')?.id).toBe('a');
+    expect(bestRecord('Weight Training', [a, b, c], kg(1))?.id).toBe('b');
+    expect(bestRecord('Weight Training', [a, c], kg(1))?.id).toBe('a');
     const runs = [time(1400), time(1300), time(1350)].map((v, i) => ({ ...v, id: String(i) }));
-    expect(bestRecord('Running', runs, 'duration')?.id).toBe('1');
+    expect(bestRecord('Running', runs, time(1))?.id).toBe('1');
   });
 
   it('skips records in another measure and finds nothing among none', () => {
@@ -78,8 +139,8 @@ describe('bestRecord', () => {
       { ...reps(50), id: 'r' },
       { ...time(30), id: 't' },
     ];
-    expect(bestRecord('Bodyweight Training', mixed, 'duration')?.id).toBe('t');
-    expect(bestRecord('Weight Training', [] as PbValue[], 'kg')).toBeUndefined();
+    expect(bestRecord('Bodyweight Training', mixed, time(1))?.id).toBe('t');
+    expect(bestRecord('Weight Training', [] as PbValue[], kg(1))).toBeUndefined();
   });
 });
 
@@ -92,8 +153,16 @@ describe('changeText', () => {
     expect(changeText(kg(140), kg(140))).toBe('±0 kg');
   });
 
-  it('converts the previous value into the current unit', () => {
-    expect(changeText(kg(110), lbs(220))).toBe('+10.21 kg');
+  it('converts the previous value into the current unit, rounded to a tenth', () => {
+    expect(changeText(kg(110), lbs(220))).toBe('+10.2 kg');
+    // 100 kg is 220.462 lbs: the conversion's digits are not shown as if they were measured.
+    expect(changeText(lbs(224.1), kg(100))).toBe('+3.6 lbs');
+    expect(changeText(kg(100), lbs(225))).toBe('-2.1 kg');
+    expect(changeText(kg(100), lbs(220.46))).toBe('±0 kg');
+  });
+
+  it('keeps the stored two decimals within one unit', () => {
+    expect(changeText(kg(100.25), kg(100))).toBe('+0.25 kg');
   });
 
   it('writes durations short, hours only when there are some', () => {
@@ -140,21 +209,43 @@ describe('notBestQuestion', () => {
   it("asks in the issue's words for a lower weight", () => {
     expect(
       notBestQuestion('Weight Training', kg(100), { ...kg(140), achievedOn: '2026-03-04' }),
-    ).toBe('100 kg is below your best, 140 kg on March 4, 2026. Save it anyway?');
+    ).toBe(
+      '100 kg is below your best, 140 kg on March 4, 2026. Your best stays 140 kg; 100 kg goes to your history.',
+    );
   });
 
   it('says slower for a race and equals for a tie', () => {
     expect(
       notBestQuestion('Running', time(1400), { ...time(1368), achievedOn: '2026-05-01' }),
-    ).toBe('23:20 is slower than your best, 22:48 on May 1, 2026. Save it anyway?');
+    ).toBe(
+      '23:20 is slower than your best, 22:48 on May 1, 2026. Your best stays 22:48; 23:20 goes to your history.',
+    );
     expect(
       notBestQuestion('Bodyweight Training', reps(20), { ...reps(20), achievedOn: '2026-05-01' }),
-    ).toBe('20 reps equals your best, 20 reps on May 1, 2026. Save it anyway?');
+    ).toBe(
+      '20 reps equals your best, 20 reps on May 1, 2026. Your best stays 20 reps; 20 reps goes to your history.',
+    );
   });
 });
 
 describe('newPbBadgeUntil', () => {
-  it('is seven days after the record was saved', () => {
-    expect(newPbBadgeUntil('2026-11-20T10:00:00.000Z')).toBe('2026-11-27T10:00:00.000Z');
+  it('is seven days after a record saved the day it was achieved', () => {
+    expect(
+      newPbBadgeUntil({ achievedOn: '2026-11-20', createdAt: '2026-11-20T10:00:00.000Z' }),
+    ).toBe('2026-11-27T10:00:00.000Z');
+  });
+
+  it('counts a back-dated record from its achieved day, not from its saving', () => {
+    // Achieved March 1, saved March 20: the badge ended March 9, before it was ever saved.
+    const backDated = newPbBadgeUntil({
+      achievedOn: '2026-03-01',
+      createdAt: '2026-03-20T10:00:00.000Z',
+    });
+    expect(backDated).toBe('2026-03-09T00:00:00.000Z');
+    expect(Date.parse(backDated)).toBeLessThan(Date.parse('2026-03-20T10:00:00.000Z'));
+    // Achieved three days before its saving: New for the four days left of its week.
+    expect(
+      newPbBadgeUntil({ achievedOn: '2026-03-17', createdAt: '2026-03-20T10:00:00.000Z' }),
+    ).toBe('2026-03-25T00:00:00.000Z');
   });
 });

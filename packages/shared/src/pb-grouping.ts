@@ -1,21 +1,19 @@
-/** Which record of an exercise is the current PB: the newest by achieved date, then by creation. */
+/** How an exercise's records are ordered in time and how titles group them into exercises. */
 export interface Dated {
   achievedOn: string;
   createdAt: string;
 }
 
+/** Newest first: by achieved day, then by creation. */
 export function newestFirst<T extends Dated>(records: readonly T[]): T[] {
   return [...records].sort(
     (a, b) => b.achievedOn.localeCompare(a.achievedOn) || b.createdAt.localeCompare(a.createdAt),
   );
 }
 
-/** The current record and the older ones (newest first); undefined for no records. */
-export function splitCurrent<T extends Dated>(
-  records: readonly T[],
-): { current: T; history: T[] } | undefined {
-  const [current, ...history] = newestFirst(records);
-  return current && { current, history };
+/** Oldest first: the order in which an exercise's records were set. */
+export function oldestFirst<T extends Dated>(records: readonly T[]): T[] {
+  return newestFirst(records).reverse();
 }
 
 /** How exercise titles group: trimmed, case-insensitive, inner spaces collapsed. */

@@ -14,7 +14,9 @@ describe('durations', () => {
     expect(formatDuration(3900)).toBe('1:05:00');
     expect(displayDuration(3900)).toBe('1:05:00');
     expect(formatDuration(59)).toBe('0:00:59');
-    expect(displayDuration(59)).toBe('00:59');
+    expect(displayDuration(59)).toBe('0:59');
+    expect(displayDuration(120)).toBe('2:00');
+    expect(displayDuration(0)).toBe('0:00');
     expect(formatDuration(60)).toBe('0:01:00');
     expect(formatDuration(3599)).toBe('0:59:59');
     expect(formatDuration(3600)).toBe('1:00:00');

@@ -4,7 +4,7 @@ import type { Unit } from './categories.js';
  * A PB's measured value: an amount in a unit. Weights may have two decimals; reps are whole;
  * durations are whole seconds (the rules: `pbValueSchema` in pb-input.ts). The text forms are the
  * spec's: '225 lbs', '15 reps', and durations as H:MM:SS ('0:22:48'), shown without a zero hour
- * ('22:48').
+ * ('22:48', '2:00').
  */
 export interface PbValue {
   amount: number;
@@ -28,9 +28,14 @@ export function formatDuration(totalSeconds: number): string {
   return `${hours}:${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
 }
 
-/** The display form: a leading zero hour is dropped ('0:22:48' → '22:48', '1:05:00' stays). */
+/**
+ * The display form, as a stopwatch shows it: without a zero hour, and minutes without a leading
+ * zero once they lead ('0:22:48' → '22:48', '0:02:00' → '2:00', '1:05:00' stays).
+ */
 export function displayDuration(totalSeconds: number): string {
-  return formatDuration(totalSeconds).replace(/^0:/, '');
+  const { hours, minutes, seconds } = durationToParts(totalSeconds);
+  if (hours > 0) return formatDuration(totalSeconds);
+  return `${minutes}:${String(seconds).padStart(2, '0')}`;
 }
 
 function formatAmount(amount: number): string {

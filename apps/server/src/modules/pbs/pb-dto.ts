@@ -3,8 +3,8 @@ import {
   formatLongDate,
   formatValue,
   improvementOver,
-  newestFirst,
   newPbBadgeUntil,
+  oldestFirst,
   publicPbSchema,
   type PbMedia,
   type PbRecord,
@@ -51,7 +51,7 @@ export function toPbRecord(record: RecordRow, url: UrlOf): PbRecord {
 }
 
 /**
- * One card: `main` (the current record, or the one asked for by id) with the exercise's fields and
+ * One card: `main` (the headline record, or the one asked for by id) with the exercise's fields and
  * `history`, the exercise's other records, already newest first.
  */
 export function toPersonalBest(
@@ -102,16 +102,16 @@ function cardOf(
           beaten: improvement.beaten,
         }
       : null,
-    newPbUntil: improvement?.beaten ? newPbBadgeUntil(main.createdAt) : null,
+    newPbUntil: improvement?.beaten ? newPbBadgeUntil(main) : null,
   };
 }
 
 /**
- * The records older than `main` by the rule that picks the current one (all of `history` when
- * `main` is current; a history record's card is measured against the records before it),
- * oldest first, as `improvementOver` wants them.
+ * The records set before `main` (by achieved day, then creation), oldest first, as
+ * `improvementOver` wants them: every card, the headline's or a history record's, is measured
+ * against the best of its kind that came before it.
  */
 function olderOldestFirst(main: RecordRow, history: readonly RecordRow[]): RecordRow[] {
-  const ordered = newestFirst([main, ...history]);
-  return ordered.slice(ordered.indexOf(main) + 1).reverse();
+  const ordered = oldestFirst([main, ...history]);
+  return ordered.slice(0, ordered.indexOf(main));
 }

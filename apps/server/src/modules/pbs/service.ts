@@ -7,7 +7,7 @@ import {
   STORAGE_QUOTA_BYTES,
   formatStorageBytes,
   newestFirst,
-  splitCurrent,
+  splitHeadline,
   titleKey,
   type PersonalBest,
   type PublicPb,
@@ -61,13 +61,16 @@ export class PbsService {
       .map(({ exercise, current, history }) => toPublicPb(exercise, current, history, this.url));
   }
 
-  /** Each exercise in the user's order with its current record and the rest, newest first. */
+  /**
+   * Each exercise in the user's order with its headline record (the best, by the shared rule
+   * `splitHeadline`) and the rest, newest first.
+   */
   private async exercisesWithRecords(
     userId: string,
     include: (record: RecordRow) => boolean = () => true,
   ) {
     return (await this.exercisesWithAllRecords(userId)).flatMap(({ exercise, records }) => {
-      const split = splitCurrent(records.filter(include));
+      const split = splitHeadline(exercise.category, records.filter(include));
       return split ? [{ exercise, ...split }] : [];
     });
   }
@@ -217,7 +220,7 @@ export class PbsService {
     if ((await this.pbs.storedBytes(userId)) >= quota) throw quotaReached(user.subscriptionTier);
   }
 
-  /** Deletes one record; the next newest becomes current, and the last one takes its exercise. */
+  /** Deletes one record; the best of the rest becomes the headline, the last takes its exercise. */
   async delete(userId: string, recordId: string): Promise<void> {
     const media = await this.pbs.forUser(userId, async (tx) => {
       // Read under the user's lock, so the files removed are the ones the deleted row held.

@@ -498,23 +498,24 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
   });
 
   describe('a new record that does not beat the best', () => {
+    // The card is the headline, the best (140 kg); a newer, lower 120 kg sits in its history.
     const deadlift = pbWith({
-      id: 'cur',
+      id: 'best',
       exerciseId: 'ex-dl',
       title: 'Deadlift',
-      value: '120 kg',
-      displayValue: '120 kg',
-      amount: 120,
+      value: '140 kg',
+      displayValue: '140 kg',
+      amount: 140,
       unit: 'kg',
-      achievedOn: '2026-05-01',
-      createdAt: '2026-05-01T10:00:00.000Z',
+      achievedOn: '2026-03-04',
+      createdAt: '2026-03-04T10:00:00.000Z',
       personalBestHistory: [
         historyRecord({
-          id: 'best',
-          amount: 140,
+          id: 'newer',
+          amount: 120,
           unit: 'kg',
-          achievedOn: '2026-03-04',
-          createdAt: '2026-03-04T10:00:00.000Z',
+          achievedOn: '2026-05-01',
+          createdAt: '2026-05-01T10:00:00.000Z',
         }),
         historyRecord({ id: 'old', amount: 100, unit: 'kg', achievedOn: '2025-01-01' }),
       ],
@@ -536,7 +537,7 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
       const user = await fillDeadlift('  deadLIFT ', '100');
       const dialog = await screen.findByRole('dialog', { name: 'Not a new PB' });
       expect(dialog).toHaveAccessibleDescription(
-        '100 kg is below your best, 140 kg on March 4, 2026. Save it anyway?',
+        '100 kg is below your best, 140 kg on March 4, 2026. Your best stays 140 kg; 100 kg goes to your history.',
       );
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => {
@@ -553,7 +554,7 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
       const user = await fillDeadlift('Deadlift', '140');
       const dialog = await screen.findByRole('dialog', { name: 'Not a new PB' });
       expect(dialog).toHaveAccessibleDescription(
-        '140 kg equals your best, 140 kg on March 4, 2026. Save it anyway?',
+        '140 kg equals your best, 140 kg on March 4, 2026. Your best stays 140 kg; 140 kg goes to your history.',
       );
       expect(upload).not.toHaveBeenCalled();
       await user.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
@@ -561,8 +562,10 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
         expect(upload).toHaveBeenCalledTimes(1);
       });
       expect(sentFields()).toMatchObject({ title: 'Deadlift', amount: '140', unit: 'kg' });
-      expect(await screen.findByText('Success!')).toBeVisible();
+      // Kept as history: neither the toast nor its words claim a new personal best.
+      expect(await screen.findByText('Saved to your history')).toBeVisible();
       expect(screen.queryByText(/New PB!/)).not.toBeInTheDocument();
+      expect(screen.queryByText('Personal best saved successfully!')).not.toBeInTheDocument();
       await waitFor(() => {
         expect(router.state.location.pathname).toBe('/profile');
       });
@@ -573,11 +576,11 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
       renderAddPage(undefined, [deadlift]);
       const user = userEvent.setup();
       await user.type(await screen.findByLabelText('Exercise name'), 'Deadlift');
-      // 320 lbs is 145.15 kg: better than 140 kg.
+      // 320 lbs is 145.15 kg: better than 140 kg, by 11.35 lbs shown to a tenth.
       await user.type(screen.getByRole('textbox', { name: 'Weight (lbs)' }), '320');
       await pickFile(photo());
       await user.click(screen.getByRole('button', { name: 'Save Personal Best' }));
-      expect(await screen.findByText('New PB! +11.35 lbs')).toBeVisible();
+      expect(await screen.findByText('New PB! +11.4 lbs')).toBeVisible();
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(upload).toHaveBeenCalledTimes(1);
     });
@@ -603,7 +606,7 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
       expect(
         await screen.findByRole('dialog', { name: 'Not a new PB' }),
       ).toHaveAccessibleDescription(
-        '25:00 is slower than your best, 22:48 on March 4, 2026. Save it anyway?',
+        '25:00 is slower than your best, 22:48 on March 4, 2026. Your best stays 22:48; 25:00 goes to your history.',
       );
     });
 

@@ -132,9 +132,13 @@ export function usePbSave({ mode, recordId, form, media, mediaRef, exercises }: 
     const fields = toPbTextFields(values);
     try {
       const { saved, message } = await send(fields);
-      toast.success(verdict.kind === 'beats' ? `New PB! ${verdict.change}` : 'Success!', {
-        description: message,
-      });
+      // A record saved below its best is kept as history: nothing claims a new personal best.
+      if (verdict.kind === 'notBest') toast.success(PB_MESSAGES.savedToHistory);
+      else {
+        toast.success(verdict.kind === 'beats' ? `New PB! ${verdict.change}` : 'Success!', {
+          description: message,
+        });
+      }
       // An edit goes back to its card, open (the profile reads ?open= and clears it).
       void navigate(
         mode === 'edit' ? `/profile?open=${encodeURIComponent(saved.exerciseId)}` : '/profile',

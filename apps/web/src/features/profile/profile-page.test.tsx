@@ -116,8 +116,9 @@ describe('ProfilePage', () => {
       open,
     );
     expect(within(open).getByRole('button', { name: 'Delete Deadlift' })).toBeVisible();
-    const history = within(open).getByRole('region', { name: 'Previous Personal Bests' });
-    expect(within(history).getByText('365 lbs')).toBeVisible();
+    const history = within(open).getByRole('region', { name: 'History' });
+    // A weight lifted for reps is named as a rep max.
+    expect(within(history).getByText('365 lbs × 2')).toBeVisible();
     expect(within(history).getByText('June 1, 2025 · 1 set × 2 reps')).toBeVisible();
     expect(
       within(history).getByRole('link', { name: 'Edit the 365 lbs from June 1, 2025' }),

@@ -3,14 +3,14 @@ import { ModalDialog } from '@/components/ui/modal-dialog';
 
 /**
  * Asks before a new record that does not beat its exercise's best is saved (docs/PRODUCT.md §3,
- * Comparison): it would become the current PB all the same. Cancel, Escape or a click outside
- * go back to the form with nothing saved.
+ * Comparison), saying what saving does: the best stays the headline, the new record goes to the
+ * history. Cancel, Escape or a click outside go back to the form with nothing saved.
  */
 export function NotBestDialog({
   question,
   onAnswer,
 }: {
-  /** The question ('100 kg is below your best, …. Save it anyway?'); no dialog when null. */
+  /** What it says ('100 kg is below your best, …. Your best stays 140 kg; …'); none when null. */
   question: string | null;
   onAnswer: (saveAnyway: boolean) => void;
 }) {

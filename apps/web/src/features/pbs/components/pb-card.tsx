@@ -1,4 +1,10 @@
-import { isPlayableVideo, setsRepsText, type PbRecord, type PersonalBest } from '@pbshare/shared';
+import {
+  isPlayableVideo,
+  recordText,
+  setsRepsText,
+  type PbRecord,
+  type PersonalBest,
+} from '@pbshare/shared';
 import { CalendarDays, Eye, EyeOff, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -171,7 +177,7 @@ export function PbCard({
             <p className="truncate text-xs text-muted-foreground">{pb.category}</p>
             <p className="mt-1 flex flex-wrap items-baseline gap-x-1.5">
               <span className="min-w-0 truncate text-lg leading-tight font-extrabold tracking-tight text-primary sm:text-xl">
-                {pb.displayValue}
+                {recordText(pb)}
               </span>
               <PbChange pb={pb} className="text-xs sm:text-sm" />
             </p>
@@ -185,7 +191,7 @@ export function PbCard({
             ref={expandRef}
             type="button"
             aria-expanded={false}
-            aria-label={`${pb.title}: ${pb.displayValue}${isNewPb ? ', New PB' : ''}. Show details`}
+            aria-label={`${pb.title}: ${recordText(pb)}${isNewPb ? ', New PB' : ''}. Show details`}
             onClick={onExpand}
             className="absolute inset-0 z-[1] rounded-2xl focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
           />
@@ -309,7 +315,7 @@ function ExpandedDetails({
       <div>
         <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <span className="text-4xl font-extrabold tracking-tight text-primary">
-            {pb.displayValue}
+            {recordText(pb)}
           </span>
           <PbChange pb={pb} showPrevious className="text-base" />
         </p>

@@ -1,8 +1,11 @@
-import { setsRepsText, type PbRecord, type PersonalBest } from '@pbshare/shared';
+import { recordText, setsRepsText, type PbRecord, type PersonalBest } from '@pbshare/shared';
 import { History, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 
-/** The exercise's older records, newest first, each with edit and delete (docs/PRODUCT.md §2). */
+/**
+ * The exercise's other records, newest first, each with edit and delete (docs/PRODUCT.md §2): the
+ * older bests, and newer attempts that did not beat the headline.
+ */
 export function PbHistoryList({
   pb,
   onDelete,
@@ -14,10 +17,10 @@ export function PbHistoryList({
     'inline-flex size-9 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-secondary hover:text-foreground';
 
   return (
-    <section aria-label="Previous Personal Bests" className="border-t border-border pt-5">
+    <section aria-label="History" className="border-t border-border pt-5">
       <h4 className="flex items-center gap-2 text-sm font-semibold">
         <History className="size-4 text-muted-foreground" aria-hidden="true" />
-        Previous Personal Bests
+        History
       </h4>
       {pb.personalBestHistory.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">
@@ -34,7 +37,7 @@ export function PbHistoryList({
                 className="flex items-center gap-3 py-2 pr-1.5 pl-4"
               >
                 <div className="min-w-0 flex-1">
-                  <p className="font-semibold">{record.displayValue}</p>
+                  <p className="font-semibold">{recordText(record)}</p>
                   <p className="text-xs text-muted-foreground">
                     {record.date}
                     {setsReps ? ` · ${setsReps}` : ''}

@@ -157,6 +157,24 @@ describe('progressSeries', () => {
     expect(excludedNote(series)).toBe('2 records measured in time are not in the chart.');
   });
 
+  it('draws only the rep count of the current record, and says how many are left out', () => {
+    const pb = pbWith({
+      title: 'Bench',
+      amount: 140,
+      unit: 'kg',
+      reps: 3,
+      achievedOn: '2026-03-01',
+      personalBestHistory: [
+        historyRecord({ id: 'five', amount: 150, unit: 'kg', reps: 5, achievedOn: '2026-02-01' }),
+        historyRecord({ id: 'triple', amount: 130, unit: 'kg', reps: 3, achievedOn: '2026-01-01' }),
+      ],
+    });
+    const series = seriesOf(pb);
+    expect(series.points.map((point) => point.id)).toEqual(['triple', pb.id]);
+    expect(series.best.id).toBe(pb.id);
+    expect(excludedNote(series)).toBe('1 record at another rep count is not in the chart.');
+  });
+
   it('has no note when every record compares', () => {
     const pb = exercise(
       'Pull-ups',

@@ -2,11 +2,12 @@ import {
   amountIn,
   bestRecord,
   betterDirection,
+  comparableRecords,
   comparableUnits,
   displayDuration,
   displayValue,
   formatLongDate,
-  newestFirst,
+  oldestFirst,
   type Direction,
   type PbRecord,
   type PersonalBest,
@@ -40,6 +41,8 @@ export interface ProgressSeries {
   best: ProgressPoint;
   /** Records measured in a unit that does not compare with the current one (reps beside a time). */
   excluded: { count: number; units: Unit[] };
+  /** Weights lifted for another rep count than the current record's (a 5-rep set beside triples). */
+  otherRepCounts: number;
 }
 
 /** Fewer records than this draw no chart. */
@@ -47,11 +50,12 @@ export const MIN_CHART_POINTS = 2;
 
 /** The exercise's series in its current record's unit; undefined when no record compares. */
 export function progressSeries(pb: PersonalBest): ProgressSeries | undefined {
-  const oldestFirst: PbRecord[] = newestFirst([pb, ...pb.personalBestHistory]).reverse();
-  const plotted = oldestFirst.filter((record) => comparableUnits(record.unit, pb.unit));
-  const others = oldestFirst.filter((record) => !comparableUnits(record.unit, pb.unit));
+  const records: PbRecord[] = oldestFirst([pb, ...pb.personalBestHistory]);
+  // Only records of the current one's kind are drawn: a 5-rep set is not progress on triples.
+  const plotted = records.filter((record) => comparableRecords(record, pb));
+  const others = records.filter((record) => !comparableUnits(record.unit, pb.unit));
   // Oldest first, so on a tie the record that reached the mark first is the best.
-  const bestOne = bestRecord(pb.category, plotted, pb.unit);
+  const bestOne = bestRecord(pb.category, plotted, pb);
   if (!bestOne) return undefined;
 
   const points = plotted.map((record): ProgressPoint => {
@@ -74,6 +78,7 @@ export function progressSeries(pb: PersonalBest): ProgressSeries | undefined {
     points,
     best,
     excluded: { count: others.length, units: [...new Set(others.map((record) => record.unit))] },
+    otherRepCounts: records.length - plotted.length - others.length,
   };
 }
 
@@ -106,15 +111,25 @@ const UNIT_NAMES: Record<Unit, string> = {
   duration: 'time',
 };
 
-/** 'The 2 records measured in reps are not in the chart.' or undefined when none are left out. */
+/**
+ * '2 records measured in reps are not in the chart.', '1 record at another rep count is not in
+ * the chart.', both, or undefined when none are left out.
+ */
 export function excludedNote(series: ProgressSeries): string | undefined {
   const { count, units } = series.excluded;
-  if (count === 0) return undefined;
   const measure = units.map((unit) => UNIT_NAMES[unit]).join(' or ');
-  return count === 1
-    ? `1 record measured in ${measure} is not in the chart.`
-    : `${count} records measured in ${measure} are not in the chart.`;
+  const notes = [
+    count === 0 ? '' : `${recordCount(count)} measured in ${measure} ${notInChart(count)}`,
+    series.otherRepCounts === 0
+      ? ''
+      : `${recordCount(series.otherRepCounts)} at another rep count ${notInChart(series.otherRepCounts)}`,
+  ].filter(Boolean);
+  return notes.length > 0 ? notes.join(' ') : undefined;
 }
+
+const recordCount = (count: number) => (count === 1 ? '1 record' : `${count} records`);
+const notInChart = (count: number) =>
+  count === 1 ? 'is not in the chart.' : 'are not in the chart.';
 
 /** A y-axis label: a time for durations ('22:48'), else the number ('142.5'). */
 export function tickLabel(amount: number, unit: Unit): string {
