@@ -63,18 +63,22 @@ test.describe('sessions', () => {
     await waitForMail(account.email, { subject: VERIFY_SUBJECT, count: 2 });
   });
 
-  test('sign-in from a pricing plan comes back to pricing', async ({ page, request }) => {
+  test('sign-in from a bookmarked signed-in page returns to that page', async ({
+    page,
+    request,
+  }) => {
     const account = await createVerifiedAccount(request);
-    await page.goto('/pricing');
-    await page.getByRole('link', { name: 'Choose Lifetime Deal' }).click();
-    await expect(page).toHaveURL(/\/login\?redirect=pricing$/);
+    await page.goto('/profile/settings?tab=password');
+    await expect(page).toHaveURL(/\/login$/);
 
     await submitSignIn(page, account);
 
-    await expect(page).toHaveURL(/\/pricing$/);
-    await expect(
-      page.getByRole('banner').getByRole('link', { name: 'Your profile' }),
-    ).toBeVisible();
+    await expect(page).toHaveURL(/\/profile\/settings\?tab=password$/);
+    await expect(page.getByRole('tab', { name: 'Password', selected: true })).toBeVisible();
+
+    await page.getByRole('banner').getByRole('link', { name: 'Your profile' }).click();
+    await page.goto('/share-profile');
+    await expect(page).toHaveURL(/\/share-profile$/);
   });
 
   test('an expired access token is refreshed once, without signing the user out', async ({
@@ -104,7 +108,10 @@ test.describe('sessions', () => {
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Profile Settings' })).toBeVisible();
     await page.getByRole('tab', { name: 'Account' }).click();
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page
+      .getByRole('tabpanel', { name: 'Account' })
+      .getByRole('button', { name: 'Sign Out' })
+      .click();
 
     await expect(page).toHaveURL(/\/$/);
     await expect(

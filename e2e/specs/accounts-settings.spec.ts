@@ -104,7 +104,10 @@ test.describe('profile settings', () => {
     // Still signed in on this device.
     await page.reload();
     await page.getByRole('tab', { name: 'Account' }).click();
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page
+      .getByRole('tabpanel', { name: 'Account' })
+      .getByRole('button', { name: 'Sign Out' })
+      .click();
     await expect(page).toHaveURL(/\/$/);
 
     // The old password no longer works...

@@ -25,11 +25,14 @@ test.describe('pricing', () => {
     await expect(benefits.getByText('Coming soon')).toBeVisible();
   });
 
-  for (const plan of ['1-Year Pass', 'Lifetime Deal']) {
-    test(`a visitor choosing the ${plan} is sent to sign in`, async ({ page }) => {
+  for (const [plan, id] of [
+    ['1-Year Pass', 'one-year'],
+    ['Lifetime Deal', 'lifetime'],
+  ]) {
+    test(`a visitor choosing the ${plan} is sent to sign in, with the plan`, async ({ page }) => {
       await page.goto('/pricing');
       await page.getByRole('link', { name: `Choose ${plan}` }).click();
-      await expect(page).toHaveURL(/\/login\?redirect=pricing$/);
+      await expect(page).toHaveURL(new RegExp(`/login\\?redirect=pricing&plan=${id}$`));
     });
   }
 });

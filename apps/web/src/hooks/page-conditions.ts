@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
 import { useClientValue } from './use-client-value';
 
@@ -10,21 +10,12 @@ export function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION).matches;
 }
 
-function subscribeToReducedMotion(onChange: () => void) {
-  if (typeof window.matchMedia !== 'function') return () => undefined;
-  const query = window.matchMedia(REDUCED_MOTION);
-  query.addEventListener('change', onChange);
-  return () => {
-    query.removeEventListener('change', onChange);
-  };
-}
-
 /**
  * prefersReducedMotion as a render value. The server cannot know it, so a server-rendered page
  * hydrates with `false` and re-renders with the real answer straight after.
  */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribeToReducedMotion, prefersReducedMotion, () => false);
+  return useMediaQuery(REDUCED_MOTION);
 }
 
 /**
@@ -48,4 +39,24 @@ const isPageHidden = () => document.visibilityState === 'hidden';
 /** Whether the page is out of sight (another tab, a minimised window, a locked phone). */
 export function usePageHidden(): boolean {
   return useSyncExternalStore(subscribeToVisibility, isPageHidden, () => false);
+}
+
+/**
+ * Whether a CSS media query matches, as a render value (false on the server and during
+ * hydration's first render, like the reduced-motion answer).
+ */
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (typeof window.matchMedia !== 'function') return () => undefined;
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => {
+        list.removeEventListener('change', onChange);
+      };
+    },
+    [query],
+  );
+  const read = () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
+  return useSyncExternalStore(subscribe, read, () => false);
 }

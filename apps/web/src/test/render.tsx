@@ -56,7 +56,11 @@ export function withSiteProviders(routes: RouteObject[]): RouteObject[] {
  * Renders one element as the page at `path`, with a catch-all that shows where navigation went.
  * `url` is where the router starts, when it needs a query string ('/signup?username=ada').
  */
-export function renderPage(element: ReactNode, path = '/', url = path): RenderRoutesResult {
+export function renderPage(
+  element: ReactNode,
+  path = '/',
+  url: InitialEntry = path,
+): RenderRoutesResult {
   return renderRoutes(
     withSiteProviders([
       { path, element },

@@ -1,10 +1,10 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { ACCESS_TOKEN_STORAGE_KEY } from '@pbshare/shared';
 
-import { ok, stubApi, testUser } from '@/test/api-stub';
+import { callsTo, ok, stubApi, testUser } from '@/test/api-stub';
 import { renderPage } from '@/test/render';
 import { TopBar } from './top-bar';
 
@@ -131,6 +131,28 @@ describe('TopBar', () => {
         'Your profile',
         'Profile settings',
       ]);
+      expect(
+        await within(menu ?? document.body).findByRole('button', { name: 'Sign Out' }),
+      ).toBeVisible();
+    });
+
+    it('signs out from the bar: tells the server, forgets the session and goes home', async () => {
+      localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
+      const requests = stubApi({
+        'GET /v1/users/profile': () => ok(testUser),
+        'POST /v1/auth/logout': () => ok(null),
+      });
+      const user = userEvent.setup();
+      renderPage(<TopBar />, '/profile', '/profile');
+      await screen.findByRole('link', { name: 'Your profile' });
+
+      const [signOut] = await screen.findAllByRole('button', { name: 'Sign Out', hidden: true });
+      if (!signOut) throw new Error('no Sign Out button');
+      await user.click(signOut);
+
+      expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+      expect(callsTo(requests, 'POST /v1/auth/logout')).toHaveLength(1);
+      expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeNull();
     });
   });
 });

@@ -1,6 +1,6 @@
 import { LAYOUT, PRODUCT_NAME, type User } from '@pbshare/shared';
 import { Menu, Sparkles, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 
 import { useAuth } from '@/features/auth';
@@ -41,6 +41,12 @@ function signedInMobileEntries(user: User): NavEntry[] {
     { to: '/profile/settings', label: 'Profile settings' },
   ];
 }
+
+/**
+ * Loaded only once someone is signed in: its session client would otherwise ride along in the
+ * landing page's lean script, which visitors get.
+ */
+const SignOutButton = lazy(() => import('./sign-out-button'));
 
 export function TopBar() {
   const { user, isLoading } = useAuth();
@@ -128,6 +134,13 @@ export function TopBar() {
                   </NavLink>
                 </li>
               ))}
+              {user ? (
+                <li>
+                  <Suspense fallback={null}>
+                    <SignOutButton size="sm" />
+                  </Suspense>
+                </li>
+              ) : null}
             </ul>
           </nav>
 
@@ -183,6 +196,13 @@ export function TopBar() {
               </Link>
             </li>
           ))}
+          {user ? (
+            <li>
+              <Suspense fallback={null}>
+                <SignOutButton size="lg" className="w-full" />
+              </Suspense>
+            </li>
+          ) : null}
         </ul>
       </nav>
     </header>

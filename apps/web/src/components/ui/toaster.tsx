@@ -1,19 +1,30 @@
 import { Toaster as SonnerToaster, toast } from 'sonner';
 
-/** The app's single toast outlet; call `toast()` / `toast.error()` from anywhere. */
+import { useMediaQuery } from '@/hooks/page-conditions';
+
+/** Sonner's own phone layout (full-width toasts) starts below this width. */
+const PHONE = '(max-width: 600px)';
+
+/**
+ * The app's single toast outlet; call `toast()` / `toast.error()` from anywhere. Toasts come up
+ * from the bottom, clear of the top bar, page titles, close buttons and 'Back to Profile': full
+ * width on phones, in the corner beside the content column on wider screens.
+ */
 export function Toaster() {
+  const phone = useMediaQuery(PHONE);
   return (
     <SonnerToaster
-      position="top-center"
-      // On phones toasts span the width; below the 64 px top bar they leave the logo, the avatar
-      // and the menu usable (sonner's own 16 px put them over all three).
-      mobileOffset={{ top: 72 }}
+      position={phone ? 'bottom-center' : 'bottom-right'}
+      mobileOffset={{ bottom: 16 }}
       closeButton
       richColors
       toastOptions={{
         classNames: {
           toast: 'font-sans rounded-xl! shadow-float!',
           title: 'font-semibold',
+          // Sonner draws a 20 px close button; WCAG's smallest target is 24 px, and 28 keeps it
+          // above that through the toast's scaling in and out.
+          closeButton: 'size-7! [&_svg]:size-3.5!',
         },
       }}
     />

@@ -84,6 +84,18 @@ describe('LoginPage', () => {
     expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBe('jwt-1');
   });
 
+  it('returns to the signed-in page that sent the visitor here', async () => {
+    stubApi({ 'POST /v1/auth/login': () => ok({ accessToken: 'jwt-1', user: testUser }) });
+    renderPage(<LoginPage />, '/login', {
+      pathname: '/login',
+      state: { returnTo: '/share-profile' },
+    });
+
+    await signIn();
+
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/share-profile$/);
+  });
+
   it('goes back to pricing for a visitor who picked a plan', async () => {
     stubApi({ 'POST /v1/auth/login': () => ok({ accessToken: 'jwt-1', user: testUser }) });
     renderLogin('/login?redirect=pricing');

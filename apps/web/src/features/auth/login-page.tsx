@@ -16,14 +16,10 @@ import { useLogin } from './api/login';
 import { useResendVerification } from './api/resend-verification';
 import { AuthLayout } from './components/auth-layout';
 import { readAuthNotice } from './auth-notice';
+import { signInDestination } from './return-to';
 import { EMAIL_NOT_SENT_MESSAGE } from './messages';
 import { useAuth } from './use-auth';
 import { EmailField } from './components/email-field';
-
-/** Where sign-in leads: /profile, or back to /pricing for a visitor who picked a plan there. */
-function destinationOf(redirect: string | null): string {
-  return redirect === 'pricing' ? '/pricing' : '/profile';
-}
 
 export function LoginPage() {
   useDocumentTitle(pageTitle('Sign in'));
@@ -31,7 +27,7 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const notice = readAuthNotice(location.state);
-  const destination = destinationOf(searchParams.get('redirect'));
+  const destination = signInDestination(location.state, searchParams);
 
   const form = useForm({
     resolver: zodResolver(loginInputSchema),
@@ -46,7 +42,8 @@ export function LoginPage() {
   const login = useLogin();
   const resend = useResendVerification();
 
-  // Signed in (just now, or already): on to the profile, leaving the form out of the history.
+  // Signed in (just now, or already): on to where they were going, leaving the form out of the
+  // history.
   // The state tells /pricing this is the sign-in round trip of a purchase, not a fresh visit.
   if (user) return <Navigate to={destination} replace state={{ afterSignIn: true }} />;
 

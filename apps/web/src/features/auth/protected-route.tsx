@@ -1,15 +1,18 @@
 import { useState } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 
 import { Spinner } from '@/components/ui/spinner';
+import { returnToState } from './return-to';
 import { useAuth } from './use-auth';
 
 /**
  * The signed-in group of routes (docs/PRODUCT.md §2): a spinner while auth loads, and without a
- * session a redirect to /login that replaces the history entry.
+ * session a redirect to /login that replaces the history entry and carries the path asked for,
+ * where signing in returns.
  */
 export function ProtectedRoute() {
   const { user, token, isLoading, userExits } = useAuth();
+  const location = useLocation();
   // The user signed out (or deleted the account) while here: the sign-out is already taking them
   // to /, and a redirect to /login now would race it.
   const [exitsWhenMounted] = useState(userExits);
@@ -23,7 +26,13 @@ export function ProtectedRoute() {
     );
   }
   if (token === null || user === null) {
-    return leaving ? null : <Navigate to="/login" replace />;
+    return leaving ? null : (
+      <Navigate
+        to="/login"
+        replace
+        state={returnToState(`${location.pathname}${location.search}`)}
+      />
+    );
   }
   return <Outlet />;
 }

@@ -93,6 +93,59 @@ describe('PricingPage, signed in', () => {
     expect(new Set(checkouts)).toEqual(new Set(['cs_1']));
   });
 
+  it('shows one state at a time: the confirmation note goes when the payment is in', async () => {
+    let paid = false;
+    let releaseProfile: () => void = () => undefined;
+    renderPricing('/pricing?checkout=cs_1', {
+      'GET /v1/billing': ({ url }) =>
+        url.searchParams.get('checkout') === 'cs_1'
+          ? ok({ ...freeBilling, checkout: { status: paid ? 'paid' : 'pending' } })
+          : ok(freeBilling),
+      // The fresh profile after payment is slow, so the page stays a while before leaving.
+      'GET /v1/users/profile': async () => {
+        if (paid) await new Promise<void>((resolve) => (releaseProfile = resolve));
+        return ok(testUser);
+      },
+    });
+    expect(await screen.findByText('Confirming your payment…')).toBeVisible();
+    paid = true;
+
+    await waitFor(
+      () => {
+        expect(screen.queryByText('Confirming your payment…')).not.toBeInTheDocument();
+      },
+      { timeout: 4000 },
+    );
+    expect(screen.queryByText(/Used \d of 3 exercises/)).not.toBeInTheDocument();
+    releaseProfile();
+    expect(await screen.findByText('Subscription Purchased!')).toBeVisible();
+  });
+
+  it('starts the checkout of the plan picked before signing in, once, and clears it from the address', async () => {
+    const { requests, router } = renderPricing('/pricing?plan=one-year', {
+      'POST /v1/billing/checkout': () => ok({ url: '/pricing?checkout=demo_1' }),
+    });
+    const call = await sentTo(requests, 'POST /v1/billing/checkout');
+    expect(jsonBodyOf(call)).toEqual({ plan: 'one-year' });
+    await waitFor(() => {
+      expect(router.state.location.search).not.toContain('plan=');
+    });
+    expect(callsTo(requests, 'POST /v1/billing/checkout')).toHaveLength(1);
+  });
+
+  it('starts nothing for a picked plan the account already holds', async () => {
+    const { requests } = renderPricing(
+      '/pricing?plan=lifetime',
+      { 'GET /v1/billing': () => ok({ ...freeBilling, tier: 'unlimited', plan: 'lifetime' }) },
+      pro,
+    );
+    const lifetime = await screen.findByRole('article', { name: 'Lifetime Deal' });
+    await waitFor(() => {
+      expect(within(lifetime).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    });
+    expect(callsTo(requests, 'POST /v1/billing/checkout')).toHaveLength(0);
+  });
+
   it('says clearly when the payment is still being confirmed after a minute', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPricing('/pricing?checkout=cs_2', {
@@ -145,7 +198,7 @@ describe('PricingPage, signed in', () => {
     );
   });
 
-  it('shows a Lifetime holder the Pro message and only Current Plan buttons', async () => {
+  it('shows a Lifetime holder the Pro message, Lifetime as the current plan and the pass as included', async () => {
     renderPricing(
       '/pricing',
       { 'GET /v1/billing': () => ok({ ...freeBilling, tier: 'unlimited', plan: 'lifetime' }) },
@@ -154,12 +207,25 @@ describe('PricingPage, signed in', () => {
     expect(
       await screen.findByText("You're on the Pro plan! Enjoy unlimited PBs and premium features."),
     ).toBeVisible();
+    const lifetime = screen.getByRole('article', { name: 'Lifetime Deal' });
+    const yearly = screen.getByRole('article', { name: '1-Year Pass' });
     await waitFor(() => {
-      expect(screen.getAllByRole('button', { name: 'Current Plan' })).toHaveLength(2);
+      expect(within(lifetime).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
     });
-    for (const button of screen.getAllByRole('button', { name: 'Current Plan' })) {
-      expect(button).toBeDisabled();
-    }
+    expect(within(yearly).getByRole('button', { name: 'Included in Lifetime' })).toBeDisabled();
+    expect(screen.getAllByRole('button', { name: 'Current Plan' })).toHaveLength(1);
+  });
+
+  it('marks no plan current for Pro granted without a plan', async () => {
+    renderPricing(
+      '/pricing',
+      { 'GET /v1/billing': () => ok({ ...freeBilling, tier: 'unlimited', plan: null }) },
+      pro,
+    );
+    await waitFor(() => {
+      expect(screen.getAllByRole('button', { name: 'Included in your Pro' })).toHaveLength(2);
+    });
+    expect(screen.queryByRole('button', { name: 'Current Plan' })).not.toBeInTheDocument();
   });
 
   it('shows a pass holder the end date and still offers Lifetime', async () => {

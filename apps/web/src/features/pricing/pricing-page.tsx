@@ -1,6 +1,6 @@
 import { PLANS, type Plan } from '@pbshare/shared';
 import { CircleAlert, Timer } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -21,8 +21,8 @@ import { FreeUsage, ProStatus } from './components/plan-status';
 import { ProBenefits } from './components/pro-benefits';
 import { useCheckoutReturn } from './use-checkout-return';
 
-/** A visitor choosing a plan signs in first and comes back here. */
-const visitorChooseHref = '/login?redirect=pricing';
+/** A visitor choosing a plan signs in first and comes back here, where its checkout starts. */
+const visitorChooseHref = (plan: Plan) => `/login?redirect=pricing&plan=${plan.id}`;
 const CHECKOUT_FAILED_MESSAGE = 'Checkout could not start. Nothing was charged; please try again.';
 
 /**
@@ -83,14 +83,25 @@ export function PricingPage() {
     disabled: start.isPending || confirming || (pro && billing.isPending),
   });
   function actionFor(p: Plan): PlanAction {
-    if (!signedIn) return { kind: 'link', href: visitorChooseHref };
-    // Pro without a pass (Lifetime, or granted by support) has nothing left to buy.
-    if (pro && (plan === 'lifetime' || (billing.isSuccess && plan === null))) {
-      return { kind: 'current' };
+    if (!signedIn) return { kind: 'link', href: visitorChooseHref(p) };
+    // Pro without a pass (Lifetime, or granted by support) has nothing left to buy; only the plan
+    // held is called current.
+    if (pro && plan === 'lifetime') {
+      return p.id === 'lifetime'
+        ? { kind: 'current' }
+        : { kind: 'included', label: 'Included in Lifetime' };
+    }
+    if (pro && billing.isSuccess && plan === null) {
+      return { kind: 'included', label: 'Included in your Pro' };
     }
     if (plan === 'one-year' && p.id === 'one-year') return { kind: 'current' };
     return buy(p);
   }
+
+  usePickedPlan(signedIn && billing.isSuccess, (picked) => {
+    const action = actionFor(picked);
+    if (action.kind === 'buy') action.onChoose();
+  });
 
   return (
     <div className="relative isolate">
@@ -115,7 +126,7 @@ export function PricingPage() {
 
         {demo ? <DemoNotice className="mt-6" /> : null}
         <CheckoutStatus status={checkoutReturn} />
-        {signedIn && checkoutReturn.state !== 'confirming' ? (
+        {signedIn && checkoutReturn.state !== 'confirming' && checkoutReturn.state !== 'paid' ? (
           pro ? (
             <ProStatus billing={billing.data} />
           ) : (
@@ -160,4 +171,27 @@ export function PricingPage() {
       </div>
     </div>
   );
+}
+
+/**
+ * The plan a visitor picked before signing in (`?plan=`), handed on once the page knows what the
+ * account holds; the parameter then leaves the address, so a reload starts nothing.
+ */
+function usePickedPlan(ready: boolean, start: (plan: Plan) => void) {
+  const [params, setParams] = useSearchParams();
+  const picked = PLANS.find(({ id }) => id === params.get('plan'));
+  const started = useRef(false);
+  const onPicked = useEffectEvent(start);
+  useEffect(() => {
+    if (!picked || !ready || started.current) return;
+    started.current = true;
+    setParams(
+      (current) => {
+        current.delete('plan');
+        return current;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+    onPicked(picked);
+  }, [picked, ready, setParams]);
 }

@@ -17,6 +17,8 @@ export type CheckoutReturn =
   | { state: 'none' }
   | { state: 'cancelled' }
   | { state: 'confirming' }
+  /** Paid: the toast says so while the page leaves; nothing else is shown meanwhile. */
+  | { state: 'paid' }
   /** The provider has not confirmed within the wait; its webhook will still grant Pro. */
   | { state: 'slow' }
   /** No checkout of this account has that id (a mistyped or someone else's link). */
@@ -64,6 +66,7 @@ export function useCheckoutReturn(signedIn: boolean): CheckoutReturn {
 
   if (checkout === 'cancelled') return { state: 'cancelled' };
   if (!waiting) return { state: 'none' };
+  if (paid) return { state: 'paid' };
   if (billing.isSuccess && billing.data.checkout === null) return { state: 'unknown' };
-  return timedOut && !paid ? { state: 'slow' } : { state: 'confirming' };
+  return timedOut ? { state: 'slow' } : { state: 'confirming' };
 }

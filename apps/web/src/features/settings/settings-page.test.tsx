@@ -15,10 +15,10 @@ import {
 import { renderPage } from '@/test/render';
 import { SettingsPage } from './settings-page';
 
-function renderSettings(handlers: Record<string, StubHandler> = {}) {
+function renderSettings(handlers: Record<string, StubHandler> = {}, url = '/profile/settings') {
   localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
   const requests = stubApi({ 'GET /v1/users/profile': () => ok(testUser), ...handlers });
-  const result = renderPage(<SettingsPage />, '/profile/settings');
+  const result = renderPage(<SettingsPage />, '/profile/settings', url);
   return { ...result, requests };
 }
 
@@ -42,6 +42,30 @@ describe('SettingsPage', () => {
       'href',
       '/profile',
     );
+  });
+
+  describe('the open tab in the address', () => {
+    it('opens the tab the address names', async () => {
+      renderSettings({}, '/profile/settings?tab=password');
+      expect(await screen.findByRole('tab', { name: 'Password', selected: true })).toBeVisible();
+      expect(screen.getByRole('tabpanel')).toHaveTextContent(
+        'Change the password you sign in with.',
+      );
+    });
+
+    it('writes the chosen tab into the address, replacing the entry', async () => {
+      const { router } = renderSettings();
+      await openTab('Account');
+      expect(router.state.location.search).toBe('?tab=account');
+      expect(router.state.historyAction).toBe('REPLACE');
+      await openTab('Profile');
+      expect(router.state.location.search).toBe('');
+    });
+
+    it('falls back to Profile for a tab that does not exist', async () => {
+      renderSettings({}, '/profile/settings?tab=billing');
+      expect(await screen.findByRole('tab', { name: 'Profile', selected: true })).toBeVisible();
+    });
   });
 
   describe('Password tab', () => {

@@ -1,6 +1,7 @@
 import type { User } from '@pbshare/shared';
 import { KeyRound, ShieldUser, UserRound, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 
 import { ClosablePage } from '@/components/layout/closable-page';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -42,15 +43,30 @@ const tabs: SettingsTab[] = [
   },
 ];
 
+/**
+ * The open tab lives in the address (`?tab=account`), so a reload, a shared link or Back lands on
+ * the same tab. Switching tabs replaces the entry rather than adding one per click.
+ */
+function useTabInAddress(): [string, (tab: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab = tabs.find(({ value }) => value === asked)?.value ?? 'profile';
+  const choose = (next: string) => {
+    setParams(next === 'profile' ? {} : { tab: next }, { replace: true });
+  };
+  return [tab, choose];
+}
+
 /** /profile/settings (docs/PRODUCT.md §2). Only reached signed in, behind the protected route. */
 export function SettingsPage() {
   useDocumentTitle(pageTitle('Profile Settings'));
   const { user } = useAuth();
+  const [tab, chooseTab] = useTabInAddress();
   if (!user) return null;
 
   return (
     <ClosablePage title="Profile Settings" closeTo="/profile" closeLabel="Close settings">
-      <Tabs defaultValue="profile" className="mt-6">
+      <Tabs value={tab} onValueChange={chooseTab} className="mt-6">
         <TabsList aria-label="Settings" className="w-full">
           {tabs.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>

@@ -19,7 +19,7 @@ const notes = {
 
 /** What the pricing page says on the way back from a checkout. */
 export function CheckoutStatus({ status }: { status: CheckoutReturn }) {
-  if (status.state === 'none') return null;
+  if (status.state === 'none' || status.state === 'paid') return null;
   if (status.state === 'confirming') {
     return (
       <div

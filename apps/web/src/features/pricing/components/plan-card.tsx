@@ -11,7 +11,9 @@ import { PLAN_COPY } from '../plan-copy';
 export type PlanAction =
   | { kind: 'link'; href: string }
   | { kind: 'buy'; onChoose: () => void; busy: boolean; disabled: boolean }
-  | { kind: 'current' };
+  | { kind: 'current' }
+  /** Nothing to buy, but not the plan held either (a 1-year pass for a Lifetime holder). */
+  | { kind: 'included'; label: string };
 
 export interface PlanCardProps {
   plan: Plan;
@@ -92,7 +94,7 @@ export function PlanCard({ plan, action, footer }: PlanCardProps) {
         </Button>
       ) : (
         <Button size="lg" variant="outline" className="mt-8 w-full" disabled>
-          Current Plan
+          {action.kind === 'current' ? 'Current Plan' : action.label}
         </Button>
       )}
       {footer}
