@@ -8,6 +8,7 @@ export {
   PublicProfileAnswers,
   type AnswerChoice,
   type AnswerKind,
+  type ProfileLocation,
   type PublicAnswer,
 } from './public-answers.js';
 export type { ProfileVersionRead } from './version-reads.js';

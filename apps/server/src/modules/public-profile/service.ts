@@ -6,14 +6,7 @@ import {
 } from '@pbshare/shared';
 import type { PbsService } from '../pbs/index.js';
 import type { UserDirectory } from '../users/index.js';
-import type { ProfileVersionRead } from '../../fast-path/index.js';
-
-/**
- * Where a name leads: a person, and the version of what a visitor sees of them, or the current
- * name of whoever renamed away from it less than the hold ago.
- */
-export type ProfileLocation =
-  { userId: string; version: number; movedTo?: never } | { movedTo: string; userId?: never };
+import type { ProfileLocation, ProfileVersionRead } from '../../fast-path/index.js';
 
 /**
  * What a visitor sees at /{username}: the person's public fields and their visible current PBs in

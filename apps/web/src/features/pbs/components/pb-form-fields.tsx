@@ -79,22 +79,15 @@ export function PbFormFields({ form, errors, mode, exercises, freeAccount }: PbF
 
       {counts.sets || counts.reps ? (
         <div className="grid grid-cols-2 gap-4 sm:gap-6">
-          {counts.sets ? (
+          {COUNT_FIELDS.filter(({ name }) => counts[name]).map(({ name, label, placeholder }) => (
             <CountField
-              label="Sets"
-              placeholder="e.g. 3"
-              error={errors.sets?.message}
-              input={register('sets')}
+              key={name}
+              label={label}
+              placeholder={placeholder}
+              error={errors[name]?.message}
+              input={register(name)}
             />
-          ) : null}
-          {counts.reps ? (
-            <CountField
-              label="Reps"
-              placeholder="e.g. 5"
-              error={errors.reps?.message}
-              input={register('reps')}
-            />
-          ) : null}
+          ))}
         </div>
       ) : null}
 
@@ -173,13 +166,11 @@ function ExerciseFields({
                 setValue('unit', defaultUnitFor(next));
                 // Counts the new category has not are cleared, so nothing hidden is sent.
                 const nextCounts = countFieldsFor(next);
-                if (!nextCounts.sets) setValue('sets', '');
-                if (!nextCounts.reps) setValue('reps', '');
-                clearErrors([
-                  'value',
-                  ...(nextCounts.sets ? [] : (['sets'] as const)),
-                  ...(nextCounts.reps ? [] : (['reps'] as const)),
-                ]);
+                const dropped = COUNT_FIELDS.map(({ name }) => name).filter(
+                  (name) => !nextCounts[name],
+                );
+                for (const name of dropped) setValue(name, '');
+                clearErrors(['value', ...dropped]);
               },
             })}
           >
@@ -218,6 +209,12 @@ function ExerciseFields({
     </div>
   );
 }
+
+/** The optional counts, in the order the form shows them. */
+const COUNT_FIELDS = [
+  { name: 'sets', label: 'Sets', placeholder: 'e.g. 3' },
+  { name: 'reps', label: 'Reps', placeholder: 'e.g. 5' },
+] as const;
 
 /** An optional whole number: sets or reps. */
 function CountField({
