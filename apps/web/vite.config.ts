@@ -28,6 +28,7 @@ const ssrBuild: BuildEnvironmentOptions = {
     input: {
       'public-page': 'src/entries/render-public-page.tsx',
       'static-pages': 'src/entries/render-static-pages.tsx',
+      'profile-shell': 'src/entries/render-profile-shell.tsx',
       // The boot script's text, which the build writes into the documents it renders ahead.
       'page-boot': 'src/entries/page-boot.ts',
     },

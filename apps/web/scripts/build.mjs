@@ -45,6 +45,21 @@ for (const { path, file } of STATIC_PAGES) {
 
 rmSync(template);
 
+// /profile's document: the app's own, with the page's skeleton in #root so a slow network paints
+// its shape before the script arrives (the app renders over it).
+const { renderProfileShell } = await import(
+  pathToFileURL(join(root, 'dist-ssr/profile-shell.js')).href
+);
+const appDocument = readFileSync(join(root, 'dist/index.html'), 'utf8');
+mkdirSync(join(root, 'dist/shells'), { recursive: true });
+writeFileSync(
+  join(root, 'dist/shells/profile.html'),
+  appDocument.replace(
+    '<div id="root"></div>',
+    () => `<div id="root">${renderProfileShell()}</div>`,
+  ),
+);
+
 /**
  * The document with its entry script and the entry's module preloads replaced by the inline boot
  * script (src/entries/page-boot.ts), which imports the entry once the page has painted: a script

@@ -14,7 +14,12 @@ export {
 export type { ProfileVersionRead } from './version-reads.js';
 
 // Bytes made once and sent many times, with their compressed copies and ETag.
-export { prepareAnswer, sendPrepared, type AnswerHeaders } from './prepared-answer.js';
+export {
+  prepareAnswer,
+  sendPrepared,
+  type AnswerHeaders,
+  type PreparedAnswer,
+} from './prepared-answer.js';
 
 // What the database opens for the wing: the driver reads and the change feed.
 export { fastPathDatabaseParts } from './database-parts.js';

@@ -15,6 +15,7 @@ import {
 } from '../fast-path/index.js';
 import { movedTo, sendMoved } from '../modules/public-profile/moved.js';
 import type { PreviewLinks } from '../previews/preview-links.js';
+import { registerAppShells } from './app-shells.js';
 import { inlineStylesheets } from './inline-styles.js';
 import { loadPublicPageRenderer } from './page-renderer.js';
 import { registerPrerenderedPages } from './prerendered-pages.js';
@@ -131,6 +132,7 @@ export async function registerSpa(
   );
 
   await registerPrerenderedPages(app, webDistDir);
+  await registerAppShells(app, webDistDir);
   app.setNotFoundHandler(sendAppOrNotFound);
 }
 

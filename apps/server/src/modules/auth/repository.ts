@@ -52,16 +52,6 @@ export class AuthRepository {
       .execute();
   }
 
-  async markEmailVerified(id: string): Promise<void> {
-    const now = new Date().toISOString();
-    await this.db
-      .updateTable('users')
-      .set({ email_verified_at: now, updated_at: now })
-      .where('id', '=', id)
-      .where('email_verified_at', 'is', null)
-      .execute();
-  }
-
   /**
    * Gives a still-unverified account a new e-mail and voids every unused mailed link of it, in one
    * transaction; false when the account is verified by then. Links go first, in the order
@@ -104,6 +94,37 @@ export class AuthRepository {
       await trx
         .updateTable('users')
         .set({ email_verified_at: now, updated_at: now })
+        .where('id', '=', userId)
+        .where('email_verified_at', 'is', null)
+        .execute();
+      return true;
+    });
+  }
+
+  /**
+   * Spends a reset link, sets the new password and marks the account verified (the mailed link
+   * proves the address), in one transaction; false when the link was spent or voided first, and
+   * then nothing changes. Links go first, as in `replacePendingEmail`, so an address replaced
+   * meanwhile either voided this link or finds the account verified at its old address.
+   */
+  async spendResetToken(hash: string, userId: string, passwordHash: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      const spent = await trx
+        .updateTable('email_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', hash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (spent.numUpdatedRows === 0n) return false;
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: now })
+        .where('id', '=', userId)
+        .execute();
+      await trx
+        .updateTable('users')
+        .set({ email_verified_at: now })
         .where('id', '=', userId)
         .where('email_verified_at', 'is', null)
         .execute();
@@ -247,16 +268,6 @@ export class AuthRepository {
   }
 
   /** Marks a mailed token used; false when it was used already (two clicks racing). */
-  async useEmailToken(hash: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('email_tokens')
-      .set({ used_at: new Date().toISOString() })
-      .where('token_hash', '=', hash)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
-  }
-
   /** Older unused links of the same kind stop working once a new one is sent or one is used. */
   async expireEmailTokensOf(userId: string, purpose: EmailTokenPurpose): Promise<void> {
     await this.db

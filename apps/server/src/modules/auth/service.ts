@@ -268,13 +268,10 @@ export class AuthService {
     if (Date.parse(stored.expiresAt) <= Date.now()) {
       throw new AppError('TOKEN_EXPIRED', 'This reset link has expired. Please ask for a new one.');
     }
-    if (!(await this.auth.useEmailToken(hash))) {
+    const user = await this.requireUser(stored.userId);
+    if (!(await this.auth.spendResetToken(hash, user.id, await hashPassword(password)))) {
       throw new AppError('TOKEN_INVALID', 'This reset link has already been used.');
     }
-    const user = await this.requireUser(stored.userId);
-    await this.auth.setPasswordHash(user.id, await hashPassword(password));
-    // The mailed link proves the address is theirs.
-    await this.auth.markEmailVerified(user.id);
     await this.auth.revokeSessionsOf(user.id);
     await this.limiters.signIn.forgetAccount({ email: user.email, address });
     await this.mailer.send(passwordChangedMessage(user.email, this.options.supportEmail));

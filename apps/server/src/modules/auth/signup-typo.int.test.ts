@@ -4,6 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PASSWORD, register, registerAndVerify, uniqueAccount } from '../../test/accounts.js';
 import { tokenOf } from '../../test/capturing-mailer.js';
 import { useTestApp } from '../../test/file-hooks.js';
+import { hashToken } from '../../security/random-token.js';
+import { AuthRepository } from './repository.js';
 
 // Counts the password checks, so a test can see that every refusal costs the same one.
 vi.mock('@node-rs/argon2', async (importOriginal) => {
@@ -85,6 +87,40 @@ describe('signing up again to fix a mistyped e-mail', () => {
     expect(reset.statusCode).toBe(400);
     expect(reset.json()).toMatchObject({ code: 'TOKEN_INVALID' });
     expect((await rowOf(typo.displayName)).email_verified_at).toBeNull();
+  });
+
+  it('after a reset spent first, keeps the verified old address: the new one is refused', async () => {
+    const { typo, intended } = await typoSignUp();
+    await post('/v1/auth/forgot-password', { email: typo.email });
+    const resetToken = tokenOf(t.mail.lastTo(typo.email));
+    const reset = await post('/v1/auth/reset-password', {
+      token: resetToken,
+      password: 'chosen at the old address',
+    });
+    expect(reset.statusCode).toBe(200);
+
+    expect((await post('/v1/auth/register', intended)).json()).toMatchObject(TAKEN_NAME);
+    const row = await rowOf(typo.displayName);
+    expect(row.email).toBe(typo.email);
+    expect(row.email_verified_at).not.toBeNull();
+  });
+
+  // The service reads the link before spending it; an address replaced in between must leave
+  // the link void, so the password is not set and the new address is not marked verified.
+  it('spends a reset link and verifies in one step that a replaced address voided', async () => {
+    const { typo, intended } = await typoSignUp();
+    await post('/v1/auth/forgot-password', { email: typo.email });
+    const resetToken = tokenOf(t.mail.lastTo(typo.email));
+    const before = await rowOf(typo.displayName);
+    const repository = new AuthRepository(t.database.db);
+
+    expect(await repository.replacePendingEmail(before.id, intended.email)).toBe(true);
+    expect(await repository.spendResetToken(hashToken(resetToken), before.id, 'new-hash')).toBe(
+      false,
+    );
+    const after = await rowOf(typo.displayName);
+    expect(after.password_hash).toBe(before.password_hash);
+    expect(after.email_verified_at).toBeNull();
   });
 
   it('without the same password holds the name as before and changes nothing', async () => {
