@@ -82,32 +82,28 @@ export class AuthRepository {
    * link was spent or voided first, and then nothing is marked.
    */
   async spendVerifyToken(hash: string, userId: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const now = new Date().toISOString();
-      const spent = await trx
-        .updateTable('email_tokens')
-        .set({ used_at: now })
-        .where('token_hash', '=', hash)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      if (spent.numUpdatedRows === 0n) return false;
-      await trx
-        .updateTable('users')
-        .set({ email_verified_at: now, updated_at: now })
-        .where('id', '=', userId)
-        .where('email_verified_at', 'is', null)
-        .execute();
-      return true;
-    });
+    return this.spendTokenThen(hash, userId, {});
   }
 
   /**
    * Spends a reset link, sets the new password and marks the account verified (the mailed link
    * proves the address), in one transaction; false when the link was spent or voided first, and
-   * then nothing changes. Links go first, as in `replacePendingEmail`, so an address replaced
-   * meanwhile either voided this link or finds the account verified at its old address.
+   * then nothing changes.
    */
   async spendResetToken(hash: string, userId: string, passwordHash: string): Promise<boolean> {
+    return this.spendTokenThen(hash, userId, { password_hash: passwordHash });
+  }
+
+  /**
+   * The mailed link's spending and what it proves, together. The link goes first, as in
+   * `replacePendingEmail`, so an address replaced meanwhile either voided the link or finds the
+   * account verified at the address the link was mailed to.
+   */
+  private async spendTokenThen(
+    hash: string,
+    userId: string,
+    changes: { password_hash?: string },
+  ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       const spent = await trx
@@ -119,14 +115,12 @@ export class AuthRepository {
       if (spent.numUpdatedRows === 0n) return false;
       await trx
         .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: now })
+        .set((eb) => ({
+          ...changes,
+          email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(now)),
+          updated_at: now,
+        }))
         .where('id', '=', userId)
-        .execute();
-      await trx
-        .updateTable('users')
-        .set({ email_verified_at: now })
-        .where('id', '=', userId)
-        .where('email_verified_at', 'is', null)
         .execute();
       return true;
     });
