@@ -41,6 +41,10 @@ test.describe('profile settings', () => {
     await expect(panel.locator('img[src^="blob:"]')).toBeVisible();
 
     await panel.getByRole('button', { name: 'Save Profile' }).click();
+    await page
+      .getByRole('dialog', { name: 'Change your link?' })
+      .getByRole('button', { name: 'Change link' })
+      .click();
     await expect(panel.getByText('Profile updated successfully!')).toBeVisible();
 
     // 800 ms later, back on the profile under the new name.
@@ -63,6 +67,48 @@ test.describe('profile settings', () => {
     await expect(again.getByRole('button', { name: 'Change photo' })).toBeVisible();
   });
 
+  test('a new username asks before the link moves, and the old link then redirects', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const account = await signedInAccount(page, request);
+    const panel = await openSettings(page, 'Profile');
+    const host = new URL(baseURL ?? page.url()).host;
+
+    // A bio-only save does not ask.
+    await panel.getByRole('textbox', { name: 'Bio' }).fill('Squats on Fridays.');
+    await panel.getByRole('button', { name: 'Save Profile' }).click();
+    await expect(panel.getByText('Profile updated successfully!')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expectSignedIn(page, account.username);
+
+    const again = await openSettings(page, 'Profile');
+    const newName = newAccount().username;
+    await again.getByRole('textbox', { name: 'Username' }).fill(newName);
+    await again.getByRole('button', { name: 'Save Profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change your link?' });
+    await expect(dialog).toContainText(
+      `Your public page moves to ${host}/${newName}. Links to ${host}/${account.username} keep working for 90 days, then that name is free for others.`,
+    );
+    await page.screenshot({ path: test.info().outputPath('change-link.png') });
+
+    // Cancel saves nothing and keeps what was typed.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(again.getByRole('textbox', { name: 'Username' })).toHaveValue(newName);
+    await expect(again.getByText('Profile updated successfully!')).toHaveCount(0);
+
+    await again.getByRole('button', { name: 'Save Profile' }).click();
+    await dialog.getByRole('button', { name: 'Change link' }).click();
+    await expect(again.getByText('Profile updated successfully!')).toBeVisible();
+    await expectSignedIn(page, newName);
+
+    // The old link still reaches the page, under its new name.
+    await page.goto(`/${account.username}`);
+    await expect(page).toHaveURL(new RegExp(`/${newName}$`));
+  });
+
   test('a taken username is refused with a clear message', async ({ page, request }) => {
     const other = await createVerifiedAccount(request);
     await signedInAccount(page, request);
@@ -70,6 +116,10 @@ test.describe('profile settings', () => {
 
     await panel.getByRole('textbox', { name: 'Username' }).fill(other.username);
     await panel.getByRole('button', { name: 'Save Profile' }).click();
+    await page
+      .getByRole('dialog', { name: 'Change your link?' })
+      .getByRole('button', { name: 'Change link' })
+      .click();
 
     await expect(page.getByText('Error updating profile')).toBeVisible();
     await expect(panel.getByRole('textbox', { name: 'Username' })).toHaveAttribute(

@@ -100,7 +100,7 @@ test.describe('the progress chart of an open card', () => {
       }),
     ).toBeVisible();
     await expect(card.getByTestId('pb-progress-best')).toHaveText('Best: 22:48');
-    await expect(card.getByText('time · lower is better')).toBeVisible();
+    await expect(card.getByText('time · fastest at the top')).toBeVisible();
     mkdirSync(SHOTS, { recursive: true });
     const width = testInfo.project.name === 'phone' ? 390 : 1280;
     await card.screenshot({

@@ -74,11 +74,12 @@ test.describe('a personal best and its history', () => {
     await expect(card).toHaveAttribute('data-expanded', 'true');
     await expect(expanded.getByText('Sixteen, strict.')).toBeVisible();
     await expanded.getByRole('button', { name: /^Delete the 10 reps from/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete this previous personal best?' });
+    const dialog = page.getByRole('dialog', { name: /^Delete 10 reps from / });
+    await expect(dialog).toContainText('It leaves your Pull-ups history; your best stays 16 reps.');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('History item deleted')).toBeVisible();
     await expect(
-      page.getByText('Your previous Pull-ups personal best has been removed.'),
+      page.getByText(/^Your Pull-ups of 10 reps from .* has been removed\.$/),
     ).toBeVisible();
     await expect(expanded.getByTestId('pb-history-entry')).toHaveCount(1);
 

@@ -74,5 +74,20 @@ test.describe('Pro with the demo checkout', () => {
     await page.getByRole('tab', { name: 'Account' }).click();
     await expect(page.getByTestId('account-plan')).toContainText('Pro: 1-Year Pass, until');
     await expect(page.getByRole('list', { name: 'Purchases' })).toContainText('$19.99');
+
+    // Deleting the account says the plan goes with it, and offers the archive first.
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await expect(dialog).toContainText(
+      'Your Pro plan (1-Year Pass) ends with your account and is not refunded.',
+    );
+    await page.screenshot({
+      path: test.info().outputPath('delete-pro.png'),
+    });
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download my data first' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^pbshare-.+-\d{4}-\d{2}-\d{2}\.zip$/);
+    await expect(dialog.getByText('Your data is downloaded.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Delete my account' })).toBeVisible();
   });
 });

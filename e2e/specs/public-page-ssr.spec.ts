@@ -33,7 +33,7 @@ async function deadliftSharedBy(page: Page, request: APIRequestContext) {
 }
 
 test.describe('the server-rendered public page', () => {
-  test('shows the first slide with JavaScript disabled', async ({
+  test('paints the first slide before its script has run, every segment empty', async ({
     page,
     request,
     browser,
@@ -44,11 +44,17 @@ test.describe('the server-rendered public page', () => {
       { title: 'Pull-ups', category: 'Bodyweight Training', value: '15 reps' },
       { title: 'Deadlift', value: '405 lbs', story: 'Third try, finally.' },
     ]);
-    const context = await visitorContext(browser, baseURL, page.viewportSize(), {
-      javaScriptEnabled: false,
-    });
+    const context = await visitorContext(browser, baseURL, page.viewportSize());
     const v = await context.newPage();
+    // The page's script never arrives: what shows is the server's markup alone.
+    await v.route(/\/assets\/public-profile-[^/]+\.js$/, (route) => route.abort());
     await v.goto(`/${account.username}`);
+    await expect(v.getByTestId('story-frame')).toBeVisible();
+    // Nothing has played yet: no segment is drawn filled.
+    await expect(v.locator('[data-progress-fill]')).toHaveCount(2);
+    for (const fill of await v.locator('[data-progress-fill]').all()) {
+      await expect(fill).toHaveCSS('transform', 'matrix(0, 0, 0, 1, 0, 0)');
+    }
 
     const frame = v.getByTestId('story-frame');
     await expect(frame.getByTestId('story-owner')).toHaveText(account.username);
@@ -81,6 +87,30 @@ test.describe('the server-rendered public page', () => {
     expect(missing?.status()).toBe(404);
     await expect(v.getByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
     await expect(v.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+    await context.close();
+  });
+
+  test("fetches the opening video only after the page's script", async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    const { account } = await sharerWithPbs(page, request, [
+      { title: '5K Run', category: 'Running', value: '0:22:48', media: 'video' },
+    ]);
+    const context = await visitorContext(browser, baseURL, page.viewportSize());
+    const v = await context.newPage();
+    const order: string[] = [];
+    v.on('request', (req) => {
+      const path = new URL(req.url()).pathname;
+      if (/\/assets\/public-profile-[^/]+\.js$/.test(path)) order.push('script');
+      else if (req.resourceType() === 'media') order.push('video');
+    });
+    await visitStory(v, `/${account.username}`);
+    await expect.poll(() => order.includes('video'), { message: 'the video loads' }).toBe(true);
+    expect(order.indexOf('script')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('script')).toBeLessThan(order.indexOf('video'));
     await context.close();
   });
 

@@ -109,6 +109,45 @@ test.describe('public profile', () => {
     await visitor.close();
   });
 
+  test('the end screen lists the PBs, opens the story at one, and sends the owner to edit', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const { account } = await sharerWithPbs(page, request, [
+      { title: 'Deadlift', value: '405 lbs' },
+      { title: 'Squat', value: '315 lbs' },
+      { title: '5K Run', category: 'Running', value: '0:22:48', media: 'video' },
+    ]);
+    // The owner, signed in in this browser, looks at their own page.
+    await visitStory(page, `/${account.username}`);
+    await page.getByRole('button', { name: 'Close' }).click();
+    const list = page.getByRole('list', { name: `${account.username}'s personal bests` });
+    await expect(list.getByRole('button')).toHaveCount(3);
+    await expect(page.getByText('3 personal bests')).toBeVisible();
+    const edit = page.getByRole('link', { name: 'Edit your PBs' });
+    await expect(edit).toHaveAttribute('href', '/profile');
+    await expect(page.getByRole('link', { name: 'Start sharing yours' })).toHaveCount(0);
+    // Every thumbnail really loaded (the video's is its poster).
+    await expect
+      .poll(() =>
+        list
+          .locator('img')
+          .evaluateAll((images) =>
+            images.every((img) => (img as unknown as { naturalWidth: number }).naturalWidth > 0),
+          ),
+      )
+      .toBe(true);
+    await page.screenshot({ path: testInfo.outputPath('end-screen.png') });
+
+    await list.getByRole('button', { name: 'Watch Squat, 315 lbs' }).click();
+    await expect(slideTitle(page)).toHaveText('Squat');
+    await page.keyboard.press('ArrowRight');
+    await expect(slideTitle(page)).toHaveText('Deadlift');
+    await page.keyboard.press('Escape');
+    await edit.click();
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+
   test('a profile reached inside the app is fetched, and names match in any case', async ({
     page,
     request,

@@ -90,6 +90,16 @@ async function expectPlayingWithPicture(video: Locator) {
   expect(seen.to, 'the video plays on').toBeGreaterThan(seen.from);
 }
 
+/** The two do not overlap on screen (a locator that matches nothing is clear of anything). */
+async function expectClearOf(mark: Locator, control: Locator) {
+  if ((await control.count()) === 0) return;
+  const [a, b] = [await mark.boundingBox(), await control.boundingBox()];
+  if (!a || !b) throw new Error('both must be on screen');
+  const apart =
+    a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+  expect(apart, 'the mark leaves the control uncovered').toBe(true);
+}
+
 test.describe('video processing', () => {
   test('an HEVC upload shows as processing to its owner, then plays as H.264 everywhere', async ({
     page,
@@ -122,6 +132,7 @@ test.describe('video processing', () => {
     const { data: pb } = (await response.json()) as { data: PersonalBest };
     expect(pb.media).toMatchObject({ type: 'video', status: 'processing' });
     expect(pb.media.fullUrl).not.toMatch(/\/video\.mp4$/);
+    expect(pb.media.durationSeconds).toBeCloseTo(3, 0);
 
     // Visitors see nothing of it yet. Processing may already be over, so this only holds when
     // the owner's record still said 'processing' after the public answers were read.
@@ -144,6 +155,9 @@ test.describe('video processing', () => {
       /^\/media\/.*\.webp$/,
     );
     await expect(card.locator('video')).toHaveCount(0);
+    // Its length shows already; the play mark waits for something to play.
+    await expect(card.getByText('0:03', { exact: true })).toBeVisible();
+    await expect(card.getByTestId('video-play-mark')).toHaveCount(0);
 
     // Without a reload, the card turns into the rendition.
     const cardVideo = card.locator('video');
@@ -151,8 +165,25 @@ test.describe('video processing', () => {
     await expect(card.getByRole('status')).toHaveCount(0);
     await expect.poll(async () => (await picture(cardVideo)).width).toBeGreaterThan(0);
 
-    // The owner's preview plays it with a picture.
+    // Collapsed, it reads as a video before it is opened: a play mark and its length, in words
+    // for screen readers, all clear of the card's corner buttons.
+    const playMark = card.getByTestId('video-play-mark');
+    const length = card.getByText('0:03', { exact: true });
+    await expect(playMark).toBeVisible();
+    await expect(length).toBeVisible();
+    await expect(card.getByText('Video, 3 seconds')).toBeAttached();
+    for (const mark of [playMark, length]) {
+      await expectClearOf(mark, card.getByRole('button', { name: /public page$/ }));
+      await expectClearOf(mark, card.getByRole('button', { name: /^Drag to reorder/ }));
+    }
+    // Opened, the player's controls take over.
+    await card.getByRole('button', { name: /Show details$/ }).click();
+    await expect(playMark).toHaveCount(0);
+    await expect(length).toHaveCount(0);
+
+    // The owner's preview plays it with a picture; the list marks its thumbnail with the length.
     await page.goto('/share-profile');
+    await expect(page.getByTestId('share-pb-video-length')).toHaveText('0:03');
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect(slideTitle(page)).toHaveText('5K Run');
     const previewVideo = page.getByTestId('story-slide').locator('video');

@@ -19,6 +19,8 @@ import { apiLaneRoute, publicProfileRoutes } from './modules/public-profile/rout
 import { usersRoutes } from './modules/users/routes.js';
 import { createPreviews } from './previews/previews.js';
 import { PREVIEWS_PREFIX } from './previews/preview-links.js';
+import { ownStoryRoute } from './previews/own-story-route.js';
+import type { Previews } from './previews/previews.js';
 import { previewRoutes } from './previews/routes.js';
 import type { SecurityHeaders } from './http/security.js';
 import { registerMediaRoutes } from './storage/media-routes.js';
@@ -60,7 +62,7 @@ export async function registerRoutes(app: FastifyInstance, inputs: RouteInputs):
     previews,
     profiles: services.publicProfiles,
   });
-  await app.register((v1) => registerApi(v1, inputs), { prefix: '/v1' });
+  await app.register((v1) => registerApi(v1, inputs, previews), { prefix: '/v1' });
 
   if (config.webDistDir) {
     await registerSpa(app, config.webDistDir, {
@@ -84,6 +86,7 @@ export async function registerRoutes(app: FastifyInstance, inputs: RouteInputs):
 async function registerApi(
   v1: FastifyInstance,
   { config, deps, services }: RouteInputs,
+  previews: Previews,
 ): Promise<void> {
   const { requireAuth, uploads } = services;
   const uploadDir = uploadTmpDir(config.dataDir);
@@ -124,6 +127,11 @@ async function registerApi(
       uploads,
       ...(deps.maxImportArchiveBytes && { maxArchiveBytes: deps.maxImportArchiveBytes }),
     });
+  });
+  await v1.register(ownStoryRoute, {
+    previews,
+    sources: { pbs: services.pbs, users: services.users },
+    requireAuth,
   });
   await v1.register(billingRoutes, {
     prefix: '/billing',

@@ -23,3 +23,6 @@ export * from './responses.js';
 export * from './session-key.js';
 export * from './uploads.js';
 export * from './username.js';
+export * from './clip-length.js';
+export * from './username-hold.js';
+export * from './new-pb-window.js';

@@ -32,6 +32,8 @@ export const pbMediaSchema = z.object({
   posterUrl: z.string().nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  /** How long a video plays, in seconds (`clipLength` shows it); null for images and unknown. */
+  durationSeconds: z.number().nonnegative().nullable(),
 });
 export type PbMedia = z.infer<typeof pbMediaSchema>;
 

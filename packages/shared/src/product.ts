@@ -30,7 +30,6 @@ export const LAYOUT = {
   mobileBreakpointPx: 768,
   navGlassScrollPx: 20,
   dragActivationPx: 8,
-  keyboardDragStepPx: 25,
   dragOverlayScale: 1.05,
   dragOverlayOpacity: 0.8,
   storyClampPx: 80,

@@ -11,6 +11,7 @@ const image: PbMedia = {
   posterUrl: null,
   width: 1080,
   height: 1350,
+  durationSeconds: null,
 };
 const video: PbMedia = {
   type: 'video',
@@ -21,6 +22,7 @@ const video: PbMedia = {
   posterUrl: '/media/pbs/b/poster.webp',
   width: 720,
   height: 1280,
+  durationSeconds: 12,
 };
 
 describe('story media', () => {

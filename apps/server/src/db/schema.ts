@@ -106,6 +106,8 @@ export interface PbRecordsTable {
   media_status: Generated<'ready' | 'processing' | 'failed'>;
   /** A video as uploaded, kept privately (storage key under `originals/`). */
   original_key: string | null;
+  /** How long a video plays, in seconds; null for images and videos not yet measured. */
+  media_duration_seconds: number | null;
   created_at: string;
 }
 

@@ -350,6 +350,11 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
         }),
       ),
   },
+  'GET /v1/pbs/:id/story.jpg': {
+    access: 'signed-in',
+    stranger: (w) =>
+      ownerIds(w).map(([label, id]) => notFound(label, { url: `/v1/pbs/${id}/story.jpg` })),
+  },
   'DELETE /v1/pbs/:id': {
     access: 'signed-in',
     stranger: (w) =>

@@ -19,6 +19,8 @@ export interface StoredMedia {
   height: number | null;
   /** A video as uploaded, stored privately for processing and the owner's export. */
   originalKey: string | null;
+  /** How long a video plays, in seconds; null for images (and videos not measured yet). */
+  durationSeconds: number | null;
   /** What the stored files take, counted against the owner's storage quota. */
   bytes: number;
 }
@@ -63,6 +65,7 @@ export class PbMediaStore {
           cardKey: `${folder}/card.webp`,
           posterKey: null,
           originalKey: null,
+          durationSeconds: null,
           width: image.width,
           height: image.height,
           bytes: image.full.length + image.card.length,
@@ -93,6 +96,7 @@ export class PbMediaStore {
         cardKey,
         posterKey,
         originalKey,
+        durationSeconds: facts.durationSeconds,
         width: poster.width,
         height: poster.height,
         bytes: file.size + poster.full.length + poster.card.length,

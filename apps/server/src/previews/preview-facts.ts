@@ -1,4 +1,4 @@
-import type { PublicPb, PublicProfile } from '@pbshare/shared';
+import { isNewPbAt, type PersonalBest, type PublicPb, type PublicProfile } from '@pbshare/shared';
 
 /** The three images: link previews (Open Graph's 1.91:1) and a 9:16 story to post elsewhere. */
 export const PREVIEW_SIZES = {
@@ -29,6 +29,22 @@ export interface PbFacts {
   picture: string | null;
 }
 
+/** One PB as the story image draws it: what the link preview shows, its counts and its badge. */
+export interface StoryPbFacts extends PbFacts {
+  sets: number | null;
+  reps: number | null;
+  /**
+   * Whether it shows 'New PB', by the clock when the image is asked for: being part of the key,
+   * the image's address changes the moment the badge ends, and the old one redirects there.
+   */
+  newPb: boolean;
+  /**
+   * The change from the previous best ('+5 kg from 140 kg') when the record beat it. Only the
+   * owner's own story image has it: it gives an older record away, so public images never do.
+   */
+  change: string | null;
+}
+
 /**
  * Everything an image shows, and nothing else: the templates draw only from these fields, and
  * the image's key is a hash of them, so any change a visitor could see gives a new key. Pictures
@@ -36,30 +52,60 @@ export interface PbFacts {
  */
 export type PreviewFacts =
   | { kind: 'profile'; owner: OwnerFacts; pbCount: number; pb: PbFacts | null }
-  | { kind: 'pb' | 'story'; owner: OwnerFacts; pb: PbFacts };
+  | { kind: 'pb'; owner: OwnerFacts; pb: PbFacts }
+  | { kind: 'story'; owner: OwnerFacts; pb: StoryPbFacts };
 
 export function profileFacts(profile: PublicProfile, site: string): PreviewFacts {
   const first = profile.pbs[0];
   return {
     kind: 'profile',
-    owner: ownerFacts(profile, site),
+    owner: ownerFacts(profile.user, site),
     pbCount: profile.pbs.length,
     pb: first ? pbFacts(first) : null,
   };
 }
 
+/** The facts of one PB's image; `now` (epoch ms) decides whether a story shows 'New PB'. */
 export function singlePbFacts(
   kind: 'pb' | 'story',
   profile: PublicProfile,
   pb: PublicPb,
   site: string,
+  now: number,
 ): PreviewFacts {
-  return { kind, owner: ownerFacts(profile, site), pb: pbFacts(pb) };
+  const owner = ownerFacts(profile.user, site);
+  if (kind === 'pb') return { kind, owner, pb: pbFacts(pb) };
+  return { kind, owner, pb: storyPbFacts(pb, null, now) };
 }
 
-function ownerFacts(profile: PublicProfile, site: string): OwnerFacts {
-  const { displayName, profileImage } = profile.user;
+/** The owner's own story image of their PB: the public one, with the change it beat by. */
+export function ownStoryFacts(user: Owner, pb: PersonalBest, site: string, now: number) {
+  const { improvement } = pb;
+  const change = improvement?.beaten
+    ? `${improvement.change} from ${improvement.previousBest}`
+    : null;
+  return {
+    kind: 'story',
+    owner: ownerFacts(user, site),
+    pb: storyPbFacts(pb, change, now),
+  } satisfies PreviewFacts;
+}
+
+/** Whose PB it is, as the public profile and the signed-in user both say it. */
+type Owner = Pick<PublicProfile['user'], 'displayName' | 'profileImage'>;
+
+function ownerFacts({ displayName, profileImage }: Owner, site: string): OwnerFacts {
   return { name: displayName, handle: `${site}/${displayName}`, avatar: profileImage };
+}
+
+function storyPbFacts(pb: PublicPb, change: string | null, now: number): StoryPbFacts {
+  return {
+    ...pbFacts(pb),
+    sets: pb.sets,
+    reps: pb.reps,
+    newPb: isNewPbAt(pb.newPbUntil, now),
+    change,
+  };
 }
 
 function pbFacts(pb: PublicPb): PbFacts {

@@ -21,6 +21,7 @@ const pb: PublicPb = {
     posterUrl: null,
     width: 1080,
     height: 1350,
+    durationSeconds: null,
   },
   newPbUntil: null,
 };
@@ -106,5 +107,34 @@ describe('PreviewLinks', () => {
     expect(links.profilePreview(reordered).path).not.toBe(before);
     const fewer = { ...profile, pbs: profile.pbs.slice(0, 1) };
     expect(links.profilePreview(fewer).path).not.toBe(before);
+  });
+});
+
+describe("a PB's story image", () => {
+  const until = '2026-03-21T10:00:00.000Z';
+  const fresh: PublicPb = { ...pb, newPbUntil: until, sets: 3, reps: 5 };
+  const linksAt = (iso: string) => new PreviewLinks('https://pbshare.app', () => Date.parse(iso));
+  const before = linksAt('2026-03-21T09:59:59.999Z');
+  const after = linksAt(until);
+
+  it('draws the sets, the reps and the New PB badge while it lasts', () => {
+    expect(before.pbPlan('story', profile, fresh).facts).toMatchObject({
+      pb: { sets: 3, reps: 5, newPb: true },
+    });
+    expect(after.pbPlan('story', profile, fresh).facts).toMatchObject({ pb: { newPb: false } });
+    expect(before.pbPlan('story', profile, pb).facts).toMatchObject({ pb: { newPb: false } });
+  });
+
+  it('moves to a new address the moment the badge ends; the link preview keeps its own', () => {
+    expect(after.pbStoryImage(profile, fresh).path).not.toBe(
+      before.pbStoryImage(profile, fresh).path,
+    );
+    expect(after.pbPreview(profile, fresh).path).toBe(before.pbPreview(profile, fresh).path);
+  });
+
+  it('changes its address with the sets and with the reps', () => {
+    const path = before.pbStoryImage(profile, fresh).path;
+    expect(before.pbStoryImage(profile, { ...fresh, sets: 4 }).path).not.toBe(path);
+    expect(before.pbStoryImage(profile, { ...fresh, reps: null }).path).not.toBe(path);
   });
 });

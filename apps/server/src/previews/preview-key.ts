@@ -5,7 +5,7 @@ import type { PreviewFacts } from './preview-facts.js';
  * Changes whenever the templates draw differently (layout, colours, fonts), so every image is
  * made again under a new key instead of caches keeping the old look forever.
  */
-export const PREVIEW_TEMPLATE_VERSION = 1;
+export const PREVIEW_TEMPLATE_VERSION = 2;
 
 /** 96 bits of SHA-256, in hex: the name of an image under /previews and in the cache. */
 export const PREVIEW_KEY_PATTERN = /^[0-9a-f]{24}$/;

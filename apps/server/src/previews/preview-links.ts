@@ -1,7 +1,8 @@
-import type { PublicPb, PublicProfile } from '@pbshare/shared';
+import type { PersonalBest, PublicPb, PublicProfile, User } from '@pbshare/shared';
 import {
   PREVIEW_CONTENT_TYPE,
   PREVIEW_SIZES,
+  ownStoryFacts,
   profileFacts,
   singlePbFacts,
   type PreviewFacts,
@@ -37,7 +38,11 @@ export interface PreviewPlan {
 export class PreviewLinks {
   private readonly site: string;
 
-  constructor(private readonly origin: string) {
+  /** `now` gives the clock that decides a story's 'New PB' badge (epoch ms). */
+  constructor(
+    private readonly origin: string,
+    private readonly now: () => number = Date.now,
+  ) {
     this.site = new URL(origin).host;
   }
 
@@ -64,7 +69,17 @@ export class PreviewLinks {
   pbPlan(kind: 'pb' | 'story', profile: PublicProfile, pb: PublicPb): PreviewPlan {
     const name = encodeURIComponent(profile.user.displayName);
     const id = encodeURIComponent(pb.id);
-    return this.plan(singlePbFacts(kind, profile, pb, this.site), `${kind}/${name}/${id}`);
+    const facts = singlePbFacts(kind, profile, pb, this.site, this.now());
+    return this.plan(facts, `${kind}/${name}/${id}`);
+  }
+
+  /**
+   * The owner's own story image of their PB, with the change it beat the previous best by. It
+   * is answered to the owner alone (`/v1/pbs/{id}/story.jpg`), so it has no public address.
+   */
+  ownStoryPlan(user: User, pb: PersonalBest): { facts: PreviewFacts; key: string } {
+    const facts = ownStoryFacts(user, pb, this.site, this.now());
+    return { facts, key: previewKey(facts) };
   }
 
   private plan(facts: PreviewFacts, where: string): PreviewPlan {

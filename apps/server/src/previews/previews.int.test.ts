@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PersonalBest, PublicProfile } from '@pbshare/shared';
+import type { PersonalBest, PublicProfile, User } from '@pbshare/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, grantProByHand, newSignedInUser, type SignedIn } from '../test/accounts.js';
@@ -310,3 +310,77 @@ describe('beside the web app', () => {
     }
   });
 });
+
+describe('the story image', () => {
+  it('draws a record that beat the previous best with its New PB badge, sets and reps', async () => {
+    const session = await newSignedInUser(t, 'newpb');
+    const fields = { ...weightFields('Clean', '100 kg'), sets: '3', reps: '5' };
+    await createPb(t.app, session, { ...fields, date: '2026-01-05' });
+    const today = new Date().toISOString().slice(0, 10);
+    const better = await createPb(t.app, session, { ...fields, value: '110 kg', date: today });
+    expect(better.newPbUntil).not.toBeNull();
+
+    const profile = await publicProfile(session.displayName);
+    const shown = profile.pbs.find((pb) => pb.id === better.id);
+    if (!shown) throw new Error('the new record is not on the public page');
+    const plan = links.pbPlan('story', profile, shown);
+    expect(plan.facts).toMatchObject({ pb: { value: '110 kg', sets: 3, reps: 5, newPb: true } });
+
+    // The route draws by the same clock: its current address is that key, and it answers the image.
+    const url = await currentUrl('story', better.id, session.displayName);
+    expect(keyOf(url)).toBe(plan.key);
+    const image = await get(url);
+    expect(image.statusCode).toBe(200);
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject(SIZES.story);
+  });
+});
+
+describe("the owner's story image", () => {
+  it('adds the change the record beat its previous best by, for the owner alone', async () => {
+    const session = await newSignedInUser(t, 'ownstory');
+    const fields = { ...weightFields('Snatch', '100 kg'), sets: '3', reps: '5' };
+    await createPb(t.app, session, { ...fields, date: '2026-01-05' });
+    const today = new Date().toISOString().slice(0, 10);
+    const better = await createPb(t.app, session, { ...fields, value: '110 kg', date: today });
+
+    const own = links.ownStoryPlan(await userOf(session), better);
+    expect(own.facts).toMatchObject({
+      kind: 'story',
+      pb: { value: '110 kg', change: '+10 kg from 100 kg', newPb: true, sets: 3, reps: 5 },
+    });
+    // The public story image never says it: the change gives the older record away.
+    const profile = await publicProfile(session.displayName);
+    const shown = profile.pbs.find((pb) => pb.id === better.id);
+    if (!shown) throw new Error('the new record is not on the public page');
+    expect(links.pbPlan('story', profile, shown).facts).toMatchObject({ pb: { change: null } });
+
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/pbs/${better.id}/story.jpg`,
+      headers: bearer(session),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject(SIZES.story);
+  });
+
+  it('draws no change for a first record, and asks for a session', async () => {
+    const session = await newSignedInUser(t, 'ownfirst');
+    const first = await createPb(t.app, session, weightFields('Jerk', '90 kg'));
+    expect(links.ownStoryPlan(await userOf(session), first).facts).toMatchObject({
+      pb: { change: null },
+    });
+    const visitor = await t.app.inject({ method: 'GET', url: `/v1/pbs/${first.id}/story.jpg` });
+    expect(visitor.statusCode).toBe(401);
+  });
+});
+
+async function userOf(session: SignedIn) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/v1/users/profile',
+    headers: bearer(session),
+  });
+  return (res.json() as { data: User }).data;
+}

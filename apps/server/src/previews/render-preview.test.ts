@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { PbFacts, PreviewFacts } from './preview-facts.js';
+import type { PbFacts, PreviewFacts, StoryPbFacts } from './preview-facts.js';
 import { renderPreview } from './render-preview.js';
 
 const picture = (width: number, height: number) =>
@@ -16,6 +16,13 @@ const pb: PbFacts = {
   date: 'March 14, 2026',
   picture: '/media/pbs/a/full.webp',
 };
+const storyPb: StoryPbFacts = {
+  ...pb,
+  sets: 3,
+  reps: 5,
+  newPb: true,
+  change: '+5 lbs from 220 lbs',
+};
 
 async function sizeOf(jpeg: Buffer) {
   const { format, width, height } = await sharp(jpeg).metadata();
@@ -30,7 +37,7 @@ describe('renderPreview', () => {
       [{ kind: 'profile', owner, pbCount: 2, pb }, 1200, 630],
       [{ kind: 'profile', owner, pbCount: 0, pb: null }, 1200, 630],
       [{ kind: 'pb', owner, pb }, 1200, 630],
-      [{ kind: 'story', owner, pb }, 1080, 1920],
+      [{ kind: 'story', owner, pb: storyPb }, 1080, 1920],
     ];
     for (const [facts, width, height] of cases) {
       const { jpeg, problems } = await renderPreview(facts, read);
@@ -49,7 +56,11 @@ describe('renderPreview', () => {
       picture: null,
     };
     for (const facts of [
-      { kind: 'story', owner: { ...owner, avatar: null }, pb: odd },
+      {
+        kind: 'story',
+        owner: { ...owner, avatar: null },
+        pb: { ...odd, sets: 99, reps: 1000, newPb: true, change: '+1000 lbs from 0 lbs' },
+      },
       { kind: 'pb', owner: { ...owner, avatar: null }, pb: { ...odd, title: '🔥🔥 马拉松' } },
     ] satisfies PreviewFacts[]) {
       const { jpeg, problems } = await renderPreview(facts, read);

@@ -3,8 +3,19 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { InlineProfilePage } from '@pbshare/shared';
 
-/** Renders the public page's React tree (the viewer, or Profile Not Found) to HTML. */
-export type RenderPublicPage = (page: InlineProfilePage) => string;
+/** Renders one form of the public page (the viewer, or Profile Not Found) to HTML. */
+export type RenderPage = (page: InlineProfilePage) => string;
+
+/** The server renderer of /{username}, as the web build exports it. */
+export interface PublicPageRenderer {
+  /** #root's markup, which the page's script hydrates. */
+  root: RenderPage;
+  /**
+   * The page for a browser that runs no script, sent in <noscript>; absent from a renderer
+   * that has none (a stand-in in tests), and empty where #root already needs no script.
+   */
+  withoutScript?: RenderPage | undefined;
+}
 
 /**
  * Where `vite build --ssr` puts the web's server renderer: beside the browser build, outside the
@@ -21,12 +32,19 @@ export function publicPageRendererPath(webDistDir: string): string {
  */
 export async function loadPublicPageRenderer(
   webDistDir: string,
-): Promise<RenderPublicPage | undefined> {
+): Promise<PublicPageRenderer | undefined> {
   const path = publicPageRendererPath(webDistDir);
   if (!existsSync(path)) return undefined;
-  const module = (await import(pathToFileURL(path).href)) as { renderPublicPage?: unknown };
+  const module = (await import(pathToFileURL(path).href)) as {
+    renderPublicPage?: unknown;
+    renderPublicPageWithoutScript?: unknown;
+  };
   if (typeof module.renderPublicPage !== 'function') {
     throw new Error(`${path} does not export renderPublicPage`);
   }
-  return module.renderPublicPage as RenderPublicPage;
+  const withoutScript = module.renderPublicPageWithoutScript;
+  return {
+    root: module.renderPublicPage as RenderPage,
+    withoutScript: typeof withoutScript === 'function' ? (withoutScript as RenderPage) : undefined,
+  };
 }

@@ -11,7 +11,7 @@ import {
 } from '@pbshare/shared';
 import type { PreviewImage, PreviewLinks } from '../previews/preview-links.js';
 import { escapeHtml } from '../security/escape-html.js';
-import type { RenderPublicPage } from './page-renderer.js';
+import type { PublicPageRenderer } from './page-renderer.js';
 
 /** Longest description a link preview shows in full; a longer story is cut at a word. */
 const DESCRIPTION_MAX = 160;
@@ -59,8 +59,11 @@ export interface ProfilePageOptions {
   pb?: PublicPb;
   /** The addresses of the profile's preview images. */
   previews: Pick<PreviewLinks, 'profilePreview' | 'pbPreview'>;
-  /** The page's first paint, rendered from the same props the browser hydrates it with. */
-  render?: RenderPublicPage | undefined;
+  /**
+   * The page's first paint, rendered from the same props the browser hydrates it with, and its
+   * form for a browser that runs no script.
+   */
+  render?: PublicPageRenderer | undefined;
 }
 
 /** What a link preview shows of the page: the profile's, or the linked PB's. */
@@ -118,8 +121,9 @@ function pageHead(
  * The public page's document (public-profile.html) for /{username} and /{username}/{pbId}: the
  * head a link preview needs (title, description, Open Graph, Twitter card with the preview image,
  * canonical URL), a preload of the opening picture, the viewer's markup in #root and the props it
- * was rendered from inline, which the page's script hydrates without a request. `profile`
- * undefined means no such person: the page says so and is not indexed.
+ * was rendered from inline, which the page's script hydrates without a request, and before #root
+ * the list of PBs a browser without script shows instead. `profile` undefined means no such
+ * person: the page says so and is not indexed.
  */
 export function renderProfilePage(template: string, options: ProfilePageOptions): string {
   const { origin, username, profile, pb, previews, render } = options;
@@ -166,7 +170,14 @@ export function renderProfilePage(template: string, options: ProfilePageOptions)
     ].join('\n    ');
   }
 
-  const markup = render ? render(page) : '';
+  const markup = render ? render.root(page) : '';
+  const withoutScript = render?.withoutScript?.(page) ?? '';
+  // Without script the story's controls would do nothing, so the story (#root) is hidden and the
+  // list of PBs shows instead. A browser that runs scripts reads <noscript> as text: no picture
+  // or video in it is fetched.
+  const root = withoutScript
+    ? `<noscript><style>#root{display:none}</style>${withoutScript}</noscript><div id="root">${markup}</div>`
+    : `<div id="root">${markup}</div>`;
   // The head goes where the template's title was, ahead of the build's scripts and stylesheet,
   // so the opening picture's preload is the first request the browser makes after the document.
   // Replacer functions: a `$&` or `$'` in someone's story must not read as a pattern.
@@ -174,5 +185,5 @@ export function renderProfilePage(template: string, options: ProfilePageOptions)
     .replace(/<meta\s+name="description"[\s\S]*?\/?>/, '')
     .replace(/<title>[\s\S]*?<\/title>/, () => head)
     .replace('</head>', () => `    ${inline}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+    .replace('<div id="root"></div>', () => root);
 }

@@ -6,6 +6,7 @@ import { formData } from '../test/form-data.js';
 import { createPb, weightFields } from '../test/pbs.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { removeWebDist, writeWebDist } from '../test/web-dist.js';
+import { renderProfilePage } from './profile-html.js';
 
 describe.each(['on', 'off'] as const)('with the fast path %s', (mode) => {
   let t: TestApp;
@@ -28,6 +29,9 @@ describe.each(['on', 'off'] as const)('with the fast path %s', (mode) => {
         renderer: `export function renderPublicPage(page) {
           const who = page.profile ? page.profile.user.displayName : 'nobody';
           return '<main data-rendered="' + who + ':' + (page.pbId ?? '') + '"></main>';
+        }
+        export function renderPublicPageWithoutScript(page) {
+          return page.profile ? '<main data-listed="' + page.profile.pbs.length + '"></main>' : '';
         }`,
       },
     );
@@ -147,9 +151,19 @@ describe.each(['on', 'off'] as const)('with the fast path %s', (mode) => {
       expect(meta(html, 'og:image:alt')).toBe(`Personal bests of ${owner.displayName} on PBShare`);
     });
 
+    it('carries, for a browser without script, the list in place of the story it hides', async () => {
+      const html = (await page(`/${owner.displayName}`)).body;
+      expect(html).toContain(
+        '<noscript><style>#root{display:none}</style><main data-listed="1"></main></noscript><div id="root"><main',
+      );
+      expect(html.match(/<noscript>/g)).toHaveLength(1);
+    });
+
     it('answers 404 with the app and no index for an unknown user', async () => {
       const res = await page('/no-such-athlete');
       expect(res.statusCode).toBe(404);
+      // Profile Not Found needs no script: nothing is hidden.
+      expect(res.body).not.toContain('<noscript>');
       expect(res.body).toContain('<div id="root"><main data-rendered="nobody:"></main></div>');
       expect(res.body).toContain('<meta name="robots" content="noindex" />');
       expect(res.body).toContain('{"username":"no-such-athlete","profile":null}');
@@ -309,5 +323,68 @@ describe.each(['on', 'off'] as const)('with the fast path %s', (mode) => {
       const there = await page(`/${renamed}/${pb.id}`);
       expect(meta(there.body, 'og:url')).toBe(`https://pb.example/${renamed}/${pb.id}`);
     });
+  });
+});
+
+describe('the document of a profile whose story opens on a video', () => {
+  const template =
+    '<!doctype html><html><head><title>PBShare</title></head><body><div id="root"></div><script data-entry="/assets/public-profile-a.js">boot</script></body></html>';
+  const video = {
+    type: 'video' as const,
+    status: 'ready' as const,
+    url: '/media/pbs/v/video.mp4',
+    cardUrl: null,
+    fullUrl: '/media/pbs/v/video.mp4',
+    posterUrl: '/media/pbs/v/poster.webp',
+    width: 1080,
+    height: 1920,
+    durationSeconds: 3,
+  };
+  const profile: PublicProfile = {
+    user: { displayName: 'Runner', bio: '', profileImage: null },
+    pbs: [
+      {
+        id: 'v',
+        title: '5K Run',
+        category: 'Running',
+        value: '0:22:48',
+        displayValue: '22:48',
+        amount: 1368,
+        unit: 'duration',
+        date: 'March 4, 2026',
+        achievedOn: '2026-03-04',
+        sets: null,
+        reps: null,
+        story: '',
+        image: video.fullUrl,
+        mediaType: 'video',
+        media: video,
+        newPbUntil: null,
+      },
+    ],
+  };
+
+  const preview = {
+    url: 'https://pb.example/previews/p.jpg',
+    path: '/previews/p.jpg',
+    type: 'image/jpeg' as const,
+    width: 1200,
+    height: 630,
+  };
+
+  it('asks for its poster ahead, never the video itself, which waits for the script', () => {
+    const html = renderProfilePage(template, {
+      origin: 'https://pb.example',
+      username: 'Runner',
+      profile,
+      previews: { profilePreview: () => preview, pbPreview: () => preview },
+    });
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" as="image" href="/media/pbs/v/poster.webp" />');
+    const links = head.match(/<link [^>]*>/g) ?? [];
+    expect(links.filter((link) => link.includes('video.mp4'))).toEqual([]);
+    expect(links.filter((link) => /as="(video|fetch)"/.test(link))).toEqual([]);
+    // Nothing with a high priority competes with the script for the line.
+    expect(head).not.toContain('fetchpriority="high"');
   });
 });

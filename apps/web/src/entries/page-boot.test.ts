@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { bootPage, bootScript, OPENING_PICTURE_WAIT_MS } from './page-boot';
+import {
+  bootPage,
+  bootScript,
+  EARLY_TAPS_ATTRIBUTE,
+  keepEarlyTaps,
+  OPENING_PICTURE_WAIT_MS,
+  replayTaps,
+  takeEarlyTaps,
+} from './page-boot';
 
 type Entries = { url?: string }[];
 
@@ -127,6 +135,56 @@ describe('bootPage', () => {
   });
 });
 
+describe('taps before the script', () => {
+  afterEach(() => {
+    document.body.replaceChildren();
+    // Ends any keeping a test left running.
+    takeEarlyTaps();
+  });
+
+  /** A story-like area of server markup with a button (holding an icon) and a link. */
+  function serverMarkup() {
+    const area = document.createElement('div');
+    area.setAttribute(EARLY_TAPS_ATTRIBUTE, '');
+    area.innerHTML =
+      '<button type="button" id="next"><svg><path id="icon"></path></svg></button>' +
+      '<div id="zone"></div><a href="#elsewhere" id="link">Elsewhere</a>';
+    const outside = document.createElement('button');
+    outside.id = 'outside';
+    document.body.append(area, outside);
+    const byId = (id: string) => document.getElementById(id) as Element;
+    return { byId };
+  }
+
+  it('keeps taps inside the marked area, in order, but not on links or outside it', () => {
+    const { byId } = serverMarkup();
+    keepEarlyTaps(`[${EARLY_TAPS_ATTRIBUTE}]`, 'pbshare:early-taps');
+    for (const id of ['icon', 'zone', 'link', 'outside']) {
+      byId(id).dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    }
+    expect(takeEarlyTaps()).toEqual([byId('icon'), byId('zone')]);
+  });
+
+  it('stops keeping once taken: from then on the page answers taps itself', () => {
+    const { byId } = serverMarkup();
+    keepEarlyTaps(`[${EARLY_TAPS_ATTRIBUTE}]`, 'pbshare:early-taps');
+    expect(takeEarlyTaps()).toEqual([]);
+    byId('zone').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(takeEarlyTaps()).toEqual([]);
+  });
+
+  it('plays kept taps again on the same elements, skipping one no longer on the page', () => {
+    const { byId } = serverMarkup();
+    const seen: string[] = [];
+    document.addEventListener('click', (event) => {
+      seen.push((event.target as Element).id);
+    });
+    const gone = document.createElement('button');
+    replayTaps([byId('icon'), gone, byId('zone')]);
+    expect(seen).toEqual(['icon', 'zone']);
+  });
+});
+
 describe('bootScript', () => {
   it('is a self-contained script that boots from its own element', () => {
     const timing = stubPaintTiming();
@@ -140,5 +198,13 @@ describe('bootScript', () => {
     timing.report('paint', [{}]);
     expect(load).toHaveBeenCalledExactlyOnceWith('/assets/entry-abc.js');
     expect(bootScript()).toContain(`,${OPENING_PICTURE_WAIT_MS})`);
+
+    // It keeps the taps made on marked markup until the entry takes them.
+    const area = document.createElement('div');
+    area.setAttribute(EARLY_TAPS_ATTRIBUTE, '');
+    document.body.append(area);
+    area.click();
+    expect(takeEarlyTaps()).toEqual([area]);
+    area.remove();
   });
 });

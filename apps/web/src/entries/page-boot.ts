@@ -68,7 +68,68 @@ export function bootPage(
   setTimeout(start, pictureWaitMs);
 }
 
+/**
+ * The attribute on server-rendered markup whose taps count before its script has run: they are
+ * kept and played again once the page has hydrated (the story's next, previous, close).
+ */
+export const EARLY_TAPS_ATTRIBUTE = 'data-early-taps';
+
+/** The event by which the page's entry takes the taps kept so far (`takeEarlyTaps`). */
+const EARLY_TAPS_EVENT = 'pbshare:early-taps';
+
+/**
+ * The other half of the boot script: keeps every tap (click) made inside an `area` of the page
+ * before its entry takes them, so a visitor who taps 'next' while the script is still on its way
+ * on a slow line is not ignored. Links are left out: they work without any script, and the
+ * browser follows them. Taken once; from then on React handles every tap itself.
+ *
+ * It travels as text too (bootScript), so it uses nothing from outside its own body.
+ */
+export function keepEarlyTaps(area: string, takeEvent: string): void {
+  const taps: Element[] = [];
+  const keep = (event: Event) => {
+    const target = event.target;
+    if (target instanceof Element && target.closest(area) && !target.closest('a[href]')) {
+      taps.push(target);
+    }
+  };
+  document.addEventListener('click', keep, true);
+  document.addEventListener(
+    takeEvent,
+    (event) => {
+      document.removeEventListener('click', keep, true);
+      (event as CustomEvent<{ taps: Element[] }>).detail.taps = taps;
+    },
+    { once: true },
+  );
+}
+
+/**
+ * The taps `keepEarlyTaps` kept, oldest first, and the end of its keeping. Called just before
+ * hydrating: React answers every tap from then on.
+ */
+export function takeEarlyTaps(): Element[] {
+  const request: { taps: Element[] } = { taps: [] };
+  document.dispatchEvent(new CustomEvent(EARLY_TAPS_EVENT, { detail: request }));
+  return request.taps;
+}
+
+/**
+ * Plays the kept taps again on the hydrated page, on the very elements tapped (hydration keeps
+ * the server's elements). One taken away since is skipped.
+ */
+export function replayTaps(taps: readonly Element[]): void {
+  for (const target of taps) {
+    if (!target.isConnected) continue;
+    target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+  }
+}
+
 /** The boot script's text, as the build writes it into a document (and the server hashes it). */
 export function bootScript(): string {
-  return `(${bootPage.toString()})(document.currentScript,function(entry){return import(entry)},${OPENING_PICTURE_WAIT_MS})`;
+  const area = JSON.stringify(`[${EARLY_TAPS_ATTRIBUTE}]`);
+  return (
+    `(${keepEarlyTaps.toString()})(${area},${JSON.stringify(EARLY_TAPS_EVENT)});` +
+    `(${bootPage.toString()})(document.currentScript,function(entry){return import(entry)},${OPENING_PICTURE_WAIT_MS})`
+  );
 }

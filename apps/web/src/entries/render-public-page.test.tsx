@@ -1,4 +1,8 @@
-import { INLINE_PROFILE_ELEMENT_ID, type InlineProfilePage } from '@pbshare/shared';
+import {
+  INLINE_PROFILE_ELEMENT_ID,
+  type InlineProfilePage,
+  type PublicProfile,
+} from '@pbshare/shared';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hydrateRoot, type Root } from 'react-dom/client';
@@ -8,7 +12,8 @@ import { PublicProfileView, readInlinePage } from '@/features/public-profile';
 import { inlineElement, sampleProfile } from '@/test/fixtures/public-profile';
 import { testVideoPb } from '@/test/fixtures/story-pbs';
 import { Providers } from './providers';
-import { renderPublicPage } from './render-public-page';
+import { EARLY_TAPS_ATTRIBUTE } from './page-boot';
+import { renderPublicPage, renderPublicPageWithoutScript } from './render-public-page';
 import { stubReducedMotion } from '@/test/reduced-motion';
 
 let root: Root | undefined;
@@ -80,6 +85,22 @@ describe('the server-rendered public page', () => {
       '/media/pbs/pb-1/full.webp',
     );
     expect(within(container).getByRole('dialog', { hidden: true })).toBeInTheDocument();
+  });
+
+  it('draws every progress segment empty: none has played yet', () => {
+    container.innerHTML = renderPublicPage({ username: 'ada', profile: sampleProfile });
+    const fills = Array.from(
+      container.querySelectorAll<HTMLElement>('[data-progress-fill]'),
+      (fill) => fill.style.transform,
+    );
+    expect(fills).toEqual(['scaleX(0)', 'scaleX(0)']);
+  });
+
+  it('marks the story as the place where taps before the script are kept', () => {
+    container.innerHTML = renderPublicPage({ username: 'ada', profile: sampleProfile });
+    expect(within(container).getByRole('dialog', { hidden: true })).toHaveAttribute(
+      EARLY_TAPS_ATTRIBUTE,
+    );
   });
 
   it('opens at the linked PB of /{username}/{pbId}', () => {
@@ -160,5 +181,65 @@ describe('the server-rendered public page', () => {
     expect(serveAndHydrate({ username: 'ada', profile })).toEqual([]);
     expect(screen.getByRole('button', { name: 'Play' })).toBeVisible();
     expect(play).not.toHaveBeenCalled();
+  });
+});
+
+describe('the public page without script', () => {
+  function withoutScript(profile: PublicProfile) {
+    const markup = document.createElement('div');
+    markup.innerHTML = renderPublicPageWithoutScript({ username: 'ada', profile });
+    return markup;
+  }
+
+  it('lists every visible PB with its media, title, value, counts, date and whole story', () => {
+    const [first] = sampleProfile.pbs;
+    if (!first) throw new Error('the sample has no PB');
+    const profile: PublicProfile = {
+      ...sampleProfile,
+      pbs: [
+        { ...first, sets: 3, reps: 5, story: 'Felt light.\nNext: 110.' },
+        { ...testVideoPb(2), story: '' },
+      ],
+    };
+    const page = withoutScript(profile);
+    expect(within(page).getByRole('heading', { level: 1 })).toHaveTextContent('Ada');
+    expect(page).toHaveTextContent('Lifts things.');
+    expect(page).toHaveTextContent('2 personal bests');
+
+    const items = within(page).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const [photo, video] = items as [HTMLElement, HTMLElement];
+    expect(within(photo).getByRole('heading', { level: 2 })).toHaveTextContent('Exercise 1');
+    expect(photo).toHaveTextContent('101 lbs');
+    expect(photo).toHaveTextContent('3 sets × 5 reps');
+    expect(photo).toHaveTextContent('Felt light. Next: 110.');
+    expect(within(photo).getByRole('img', { name: 'Exercise 1, 101 lbs' })).toHaveAttribute(
+      'src',
+      '/media/pbs/pb-1/full.webp',
+    );
+    expect(photo.querySelector('time')).toHaveAttribute('datetime', profile.pbs[0]?.achievedOn);
+
+    // A video plays with the browser's own controls, and fetches nothing until asked.
+    const clip = video.querySelector('video');
+    expect(clip).toHaveAttribute('controls');
+    expect(clip).toHaveAttribute('preload', 'none');
+    expect(clip).toHaveAttribute('src', testVideoPb(2).media.fullUrl);
+  });
+
+  it('has links, and no control that would need a script', () => {
+    const page = withoutScript(sampleProfile);
+    expect(page.querySelectorAll('button')).toHaveLength(0);
+    expect(within(page).getByRole('link', { name: 'Start sharing yours' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    expect(within(page).getByRole('link', { name: 'PBShare' })).toHaveAttribute('href', '/');
+  });
+
+  it('says when nothing is shared, and is empty for nobody', () => {
+    expect(withoutScript({ ...sampleProfile, pbs: [] })).toHaveTextContent(
+      "Ada hasn't shared any PBs yet.",
+    );
+    expect(renderPublicPageWithoutScript({ username: 'nobody', profile: null })).toBe('');
   });
 });

@@ -1,7 +1,7 @@
 import type { InlineProfilePage } from '@pbshare/shared';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 
-import { PublicProfileView } from '@/features/public-profile';
+import { ProfileWithoutScript, PublicProfileView } from '@/features/public-profile';
 import { Providers } from './providers';
 
 /**
@@ -15,4 +15,13 @@ export function renderPublicPage(page: InlineProfilePage): string {
       <PublicProfileView profile={page.profile} pbId={page.pbId} />
     </Providers>,
   );
+}
+
+/**
+ * The page for a browser that runs no script, which the server puts in <noscript> in place of
+ * #root: every visible PB as a list. Empty for nobody, whose Profile Not Found needs no script.
+ */
+export function renderPublicPageWithoutScript(page: InlineProfilePage): string {
+  if (!page.profile) return '';
+  return renderToStaticMarkup(<ProfileWithoutScript profile={page.profile} />);
 }

@@ -19,6 +19,13 @@ describe('api client', () => {
     expect(call?.method).toBe('GET');
   });
 
+  it('lets a request outlive the page only when asked', async () => {
+    const requests = stubApi({ 'DELETE /v1/pbs/7': () => jsonResponse({ success: true }) });
+    await createApiClient().delete('/pbs/7', { keepalive: true });
+    await createApiClient().delete('/pbs/7');
+    expect(requests.map((call) => call.keepalive)).toEqual([true, false]);
+  });
+
   it('treats an envelope without success as a success', async () => {
     stubApi({ 'GET /v1/list': () => jsonResponse({ data: [1, 2] }) });
     await expect(createApiClient().get('/list')).resolves.toEqual([1, 2]);

@@ -48,6 +48,8 @@ export interface RequestOptions<T> {
   query?: Record<string, QueryValue>;
   headers?: HeadersInit;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (sent as the page is hidden or left). */
+  keepalive?: boolean;
   /** Checks and narrows the envelope's data (e.g. a zod schema's `parse`); unchecked otherwise. */
   parse?: (data: unknown) => T;
 }
@@ -222,7 +224,7 @@ export function createApiClient({
     options: RequestOptions<T>,
     accessToken: string | null,
   ): Promise<T> {
-    const { method = 'GET', body, query, signal, parse } = options;
+    const { method = 'GET', body, query, signal, keepalive, parse } = options;
     const headers = new Headers(options.headers);
     headers.set('Accept', 'application/json');
     if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
@@ -246,6 +248,7 @@ export function createApiClient({
         body: payload,
         signal,
         credentials: 'include',
+        ...(keepalive ? { keepalive } : {}),
       });
     } catch (error) {
       if (signal?.aborted) throw error;

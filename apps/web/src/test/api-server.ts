@@ -13,6 +13,7 @@ export interface StubRequest {
   url: URL;
   headers: Headers;
   credentials: RequestCredentials;
+  keepalive: boolean;
   /** Parsed JSON, FormData for a multipart body, text otherwise; undefined when there is none. */
   body: unknown;
 }
@@ -94,6 +95,7 @@ function describeRequest(request: Request): StubRequest {
     // lose the ones set with setRequestHeader.
     headers: new Headers([...request.headers]),
     credentials: request.credentials,
+    keepalive: request.keepalive,
     body: undefined,
   };
 }

@@ -9,6 +9,7 @@ import * as m008 from './008-public-profile-cache.js';
 import * as m009 from './009-profile-change-notices.js';
 import * as m010 from './010-jobs.js';
 import * as m011 from './011-video-renditions.js';
+import * as m012 from './012-media-duration.js';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed by hand rather
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '009-profile-change-notices': m009,
   '010-jobs': m010,
   '011-video-renditions': m011,
+  '012-media-duration': m012,
 };

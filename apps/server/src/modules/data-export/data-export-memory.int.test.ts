@@ -72,6 +72,7 @@ describe('GET /v1/users/export of an account with 100 MB of media', () => {
           type: 'video',
           status: 'ready',
           originalKey: null,
+          durationSeconds: null,
           mediaKey: key,
           cardKey: null,
           posterKey: null,

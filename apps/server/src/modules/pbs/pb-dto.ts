@@ -27,6 +27,7 @@ export function toPbMedia(record: RecordRow, url: UrlOf): PbMedia {
     posterUrl,
     width: m.width,
     height: m.height,
+    durationSeconds: m.type === 'video' ? m.durationSeconds : null,
   };
 }
 

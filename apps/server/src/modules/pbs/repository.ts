@@ -50,6 +50,7 @@ const RECORD_COLUMNS = [
   'media_bytes',
   'media_status',
   'original_key',
+  'media_duration_seconds',
 ] as const;
 
 function toExercise(
@@ -87,6 +88,7 @@ function toRecord(
       bytes: row.media_bytes,
       status: row.media_status,
       originalKey: row.original_key,
+      durationSeconds: row.media_duration_seconds,
     },
   };
 }
@@ -158,6 +160,28 @@ export class PbsRepository {
       .limit(limit)
       .execute();
     return rows.map((r) => ({ id: r.id, userId: r.user_id, mediaKey: r.media_key }));
+  }
+
+  /**
+   * Videos with an original but no length (stored before lengths were kept), of every user, in
+   * id order from `afterId`: what `npm run media:backfill` measures, a page at a time.
+   */
+  async unmeasuredVideos(
+    afterId: string,
+    limit: number,
+  ): Promise<{ id: string; userId: string; originalKey: string }[]> {
+    const rows = await this.db
+      .selectFrom('pb_records')
+      .select(['id', 'user_id', 'original_key'])
+      .where('media_type', '=', 'video')
+      .where('original_key', 'is not', null)
+      .$narrowType<{ original_key: string }>()
+      .where('media_duration_seconds', 'is', null)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ id: r.id, userId: r.user_id, originalKey: r.original_key }));
   }
 
   /** Every stored media key of the user, for removing files when the account goes. */
@@ -348,6 +372,9 @@ class PbsTx extends PbReads<Transaction<DatabaseSchema>> {
         width: done.width,
         height: done.height,
         media_bytes: sql<number>`media_bytes + ${done.bytes}`,
+        // The rendition is what plays, so its length is the one to show; a probe that could not
+        // tell keeps what the upload measured.
+        ...(done.durationSeconds !== null && { media_duration_seconds: done.durationSeconds }),
       })
       .where('id', '=', recordId)
       .where('user_id', '=', this.userId)
@@ -375,6 +402,19 @@ class PbsTx extends PbReads<Transaction<DatabaseSchema>> {
     if (result.numUpdatedRows === 0n) return false;
     await enqueueVideoJob(this.db, { userId: this.userId, recordId, originalKey });
     return true;
+  }
+
+  /** Records how long a video plays, if the record still holds that original and no length. */
+  async setVideoLength(recordId: string, originalKey: string, seconds: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('pb_records')
+      .set({ media_duration_seconds: seconds })
+      .where('id', '=', recordId)
+      .where('user_id', '=', this.userId)
+      .where('original_key', '=', originalKey)
+      .where('media_duration_seconds', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   /** Marks a video whose rendition could not be made, if the record still holds that original. */
@@ -464,6 +504,8 @@ export interface FinishedVideo {
   height: number;
   /** The rendition's size, added to the record's stored bytes. */
   bytes: number;
+  /** How long the rendition plays, when ffprobe could tell. */
+  durationSeconds: number | null;
 }
 
 function mediaColumns(media: StoredMedia) {
@@ -477,6 +519,7 @@ function mediaColumns(media: StoredMedia) {
     media_bytes: media.bytes,
     media_status: media.status,
     original_key: media.originalKey,
+    media_duration_seconds: media.durationSeconds,
   };
 }
 

@@ -64,6 +64,7 @@ export function videoJob(deps: VideoJobDeps): JobDefinition<VideoJobPayload> {
           width: made.probe.width,
           height: made.probe.height,
           bytes: made.bytes,
+          durationSeconds: made.probe.durationSeconds,
         };
         const published = await deps.pbs.forUser(userId, (tx) =>
           tx.finishVideo(recordId, originalKey, replacing, done),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { usernameKey, type User } from '@pbshare/shared';
+import { USERNAME_HOLD_DAYS, usernameKey, type User } from '@pbshare/shared';
 import { ONE_DAY_MS } from '../../durations.js';
 import { AppError, SESSION_EXPIRED_MESSAGE } from '../../errors/app-error.js';
 import { processAvatar } from '../../media/avatar-image.js';
@@ -9,11 +9,8 @@ import type { Storage } from '../../storage/storage.js';
 import type { UserRecord, UsersRepository } from './repository.js';
 import { toUserDto } from './user-dto.js';
 
-/**
- * How long a username one renamed away from stays one's own: its links redirect to the new name
- * and nobody else can take it.
- */
-export const USERNAME_HOLD_MS = 90 * ONE_DAY_MS;
+/** The shared hold (`USERNAME_HOLD_DAYS`, which Settings states when a name changes) in ms. */
+export const USERNAME_HOLD_MS = USERNAME_HOLD_DAYS * ONE_DAY_MS;
 
 /** The files an account's PBs keep, removed with the account; the pbs module provides it. */
 export interface AccountFiles {

@@ -35,13 +35,38 @@ export function box(style: Style, ...children: Child[]): Element {
   };
 }
 
+/**
+ * The least line height that holds Inter's glyphs whole: they reach from 0.97 em above the
+ * baseline to 0.24 em below it ('g', 'y'), and a box that hides its overflow cuts what sticks out.
+ */
+const WHOLE_GLYPHS = 1.25;
+
+/**
+ * Room at the sides of a line that hides its overflow, taken back by its margins so the text
+ * stays where it was: a glyph's ink may reach past its advance ('j' to the left, tight spacing
+ * to the right), and the box would cut it.
+ */
+const INK_ROOM = {
+  paddingLeft: '0.1em',
+  paddingRight: '0.1em',
+  marginLeft: '-0.1em',
+  marginRight: '-0.1em',
+} as const;
+
 /** One line of text, cut with an ellipsis when it does not fit. */
 export function line(style: Style, content: string): Element {
   return {
     type: 'div',
     key: null,
     props: {
-      style: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', ...style },
+      style: {
+        whiteSpace: 'nowrap',
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        lineHeight: WHOLE_GLYPHS,
+        ...INK_ROOM,
+        ...style,
+      },
       children: content,
     },
   };

@@ -64,19 +64,46 @@ export function picture(art: Art, width: number, height: number, style: Style = 
 
 /** The category as the story viewer shows it: a small uppercase pill. */
 export function categoryPill(category: string, fontSize: number): Element {
+  return pill(drawableText(category), fontSize, { textTransform: 'uppercase' });
+}
+
+// Lucide's "sparkles", the icon beside the viewer's 'New PB'.
+const SPARKLES_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M9.937 15.5A2 2 0 0 0 8.5 14.063l-6.135-1.582a.5.5 0 0 1 0-.962L8.5 9.936A2 2 0 0 0 9.937 8.5l1.582-6.135a.5.5 0 0 1 .963 0L14.063 8.5A2 2 0 0 0 15.5 9.937l6.135 1.581a.5.5 0 0 1 0 .964L15.5 14.063a2 2 0 0 0-1.437 1.437l-1.582 6.135a.5.5 0 0 1-.963 0z"/><path d="M20 3v4"/><path d="M22 5h-4"/><path d="M4 17v2"/><path d="M5 18H3"/></svg>`;
+const SPARKLES_URI = `data:image/svg+xml;base64,${Buffer.from(SPARKLES_SVG).toString('base64')}`;
+
+/** The viewer's 'New PB' badge: the brand colour, so it stands out beside the category. */
+export function newPbPill(fontSize: number): Element {
+  return pill(
+    'New PB',
+    fontSize,
+    { textTransform: 'uppercase', fontWeight: 800, backgroundColor: BRAND.primary },
+    image(SPARKLES_URI, fontSize, fontSize, { marginRight: fontSize * 0.35 }),
+  );
+}
+
+/** A count as the viewer's sets and reps badges show it: '3 sets', '5 reps'. */
+export function countPill(text: string, fontSize: number): Element {
+  return pill(text, fontSize, { padding: `${fontSize * 0.4}px ${fontSize * 0.9}px` });
+}
+
+/** A rounded label on a light wash, as the story viewer draws its badges. */
+function pill(text: string, fontSize: number, style: Style, icon: Element | null = null): Element {
   return box(
     {
       alignSelf: 'flex-start',
+      alignItems: 'center',
       padding: `${fontSize * 0.45}px ${fontSize}px`,
       borderRadius: fontSize * 2,
       backgroundColor: 'rgba(255,255,255,0.16)',
       border: '1px solid rgba(255,255,255,0.18)',
       fontSize,
       fontWeight: 600,
-      letterSpacing: fontSize * 0.08,
-      textTransform: 'uppercase',
+      letterSpacing: style.textTransform === 'uppercase' ? fontSize * 0.08 : 0,
+      lineHeight: 1.25,
+      ...style,
     },
-    drawableText(category),
+    icon,
+    text,
   );
 }
 
@@ -84,10 +111,7 @@ export function categoryPill(category: string, fontSize: number): Element {
 export function value(text: string, fontSize: number, style: Style = {}): Element {
   const drawn = drawableText(text);
   const size = drawn.length > 8 ? Math.round((fontSize * 8) / drawn.length) : fontSize;
-  return line(
-    { fontSize: size, fontWeight: 800, lineHeight: 1, letterSpacing: -size * 0.02, ...style },
-    drawn,
-  );
+  return line({ fontSize: size, fontWeight: 800, letterSpacing: -size * 0.02, ...style }, drawn);
 }
 
 /** What a title draws as: itself, or the category when none of its characters can be drawn. */

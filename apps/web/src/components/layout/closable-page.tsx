@@ -11,6 +11,8 @@ export interface ClosablePageProps {
   closeTo: string;
   /** The close button's accessible name, such as 'Back to profile'. */
   closeLabel: string;
+  /** Runs as the page is closed, such as dropping what the page kept. */
+  onClose?: (() => void) | undefined;
   children: ReactNode;
 }
 
@@ -20,6 +22,7 @@ export function ClosablePage({
   subtitle,
   closeTo,
   closeLabel,
+  onClose,
   children,
 }: ClosablePageProps) {
   return (
@@ -32,6 +35,7 @@ export function ClosablePage({
         <Link
           to={closeTo}
           aria-label={closeLabel}
+          onClick={onClose}
           className="-mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-xl text-muted-foreground transition-colors hover:bg-secondary hover:text-foreground"
         >
           <X className="size-5" aria-hidden="true" />

@@ -13,11 +13,26 @@ function Bone({ className }: { className: string }) {
 
 /**
  * The PB cards' places while the list loads: the grid's own columns and card shape, so the
- * cards arrive where their outlines already are.
+ * cards arrive where their outlines already are. With a label it announces itself as loading.
  */
-export function PbCardsSkeleton({ count = 3 }: { count?: number }) {
+export function PbCardsSkeleton({
+  count = 3,
+  label,
+  className,
+}: {
+  count?: number;
+  label?: string;
+  className?: string;
+}) {
   return (
-    <div className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
+    <div
+      role={label === undefined ? undefined : 'status'}
+      aria-label={label}
+      className={cn(
+        'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6',
+        className,
+      )}
+    >
       {Array.from({ length: count }, (_, index) => (
         <div
           key={index}
@@ -61,7 +76,7 @@ export function ProfileSkeleton() {
       </div>
       <div className="mt-10">
         <Bone className="h-7 w-44 rounded-lg" />
-        <PbCardsSkeleton />
+        <PbCardsSkeleton className="mt-5" />
       </div>
     </div>
   );

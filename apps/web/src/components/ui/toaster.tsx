@@ -25,6 +25,8 @@ export function Toaster() {
           // Sonner draws a 20 px close button; WCAG's smallest target is 24 px, and 28 keeps it
           // above that through the toast's scaling in and out.
           closeButton: 'size-7! [&_svg]:size-3.5!',
+          // 'Undo' is the toast's one action: a 32 px target, as easy to hit as a small button.
+          actionButton: 'h-8! rounded-lg! px-3! text-sm! font-semibold!',
         },
       }}
     />

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 
+import { runBeforeSignOut } from '@/lib/before-sign-out';
 import { logout } from './api/logout';
 import { useAuth } from './use-auth';
 
@@ -20,13 +21,17 @@ export function useLeaveSession() {
   }, [clearSession, navigate]);
 }
 
-/** Sign-out (docs/PRODUCT.md §4): tell the server, then leave the session. */
+/**
+ * Sign-out (docs/PRODUCT.md §4): what must still reach the server goes first (deletes waiting for
+ * their Undo), then the server is told and the session left.
+ */
 export function useSignOut() {
   const leaveSession = useLeaveSession();
   const [pending, setPending] = useState(false);
 
   const signOut = useCallback(async () => {
     setPending(true);
+    await runBeforeSignOut();
     try {
       await logout();
     } catch {

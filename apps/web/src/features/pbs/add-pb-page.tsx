@@ -6,6 +6,10 @@ import { usePersonalBests } from './api/get-personal-bests';
 import { PbForm } from './components/pb-form';
 import { PbFormLayout } from './components/pb-form-layout';
 import { PbTips } from './components/pb-tips';
+import { DraftNotice } from './draft/draft-notice';
+import { clearPbDraft } from './draft/pb-draft';
+import { DRAFT_TEXTS } from './draft/draft-texts';
+import { useKeptDraft } from './draft/use-kept-draft';
 import {
   countFieldsFor,
   emptyPbFormValues,
@@ -15,20 +19,25 @@ import {
 
 /**
  * /add-pb. Coming from a card's 'Add New Personal Best for {exercise}', the navigation state
- * prefills the exercise (name, category, sets, reps) for its new record.
+ * prefills the exercise (name, category, sets, reps) for its new record; otherwise a draft kept
+ * before an upgrade, if any, is put back.
  */
 export function AddPbPage() {
   useDocumentTitle(pageTitle('Add New Personal Best'));
   const location = useLocation();
   const preload = readAddPbState(location.state);
+  const kept = useKeptDraft();
+  // A card's prefill is a new start: it wins over an older draft.
+  const draft = preload ? undefined : kept;
   const list = usePersonalBests();
   // Wait for the cached list only when it can tell the preloaded exercise's unit.
   const source = preload ? list.data?.find((pb) => pb.id === preload.pbId) : undefined;
 
-  const defaults = defaultsFor(preload, source?.unit);
+  const defaults = draft?.values ?? defaultsFor(preload, source?.unit);
   return (
     <PbFormLayout
       title="Add New Personal Best"
+      onClose={clearPbDraft}
       subtitle={
         preload
           ? `A new record for ${preload.preloadData.exerciseName}.`
@@ -36,12 +45,15 @@ export function AddPbPage() {
       }
     >
       <PbTips />
+      {draft ? <DraftNotice draft={draft} /> : null}
       <div className="mt-6 rounded-3xl border border-border bg-background p-5 shadow-card sm:p-8">
         <PbForm
-          // A new preload (or the unit arriving) starts the form afresh.
-          key={`${location.key}-${source?.unit ?? ''}`}
+          // A new preload (or the unit, or a kept draft, arriving) starts the form afresh.
+          key={`${location.key}-${source?.unit ?? ''}-${draft ? 'draft' : ''}`}
           mode="add"
           defaultValues={defaults}
+          restoredFile={draft?.file}
+          mediaNote={draft?.fileLost ? DRAFT_TEXTS.fileLost : undefined}
         />
       </div>
     </PbFormLayout>

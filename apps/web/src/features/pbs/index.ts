@@ -7,3 +7,5 @@ export type { PbCardActions } from './components/pb-card';
 export { PbGrid } from './components/pb-grid';
 export { NoPbsYet, PbsLoading } from './components/pb-list-states';
 export { usePbDeletion } from './use-pb-deletion';
+export { withoutRecords } from './without-records';
+export { UNDO_MS } from './use-pb-deletion';

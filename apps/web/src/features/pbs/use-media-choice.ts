@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useState } from 'react';
 
 import type { MediaValue } from './components/media-field';
+import { mediaTypeOf } from './media-files';
 
 /** The PB form's photo or video: what is chosen, what is wrong with it, whether it is being read. */
 export interface MediaChoice {
@@ -39,4 +40,22 @@ export function useMediaChoice(initial: MediaValue): MediaChoice {
     setError,
     setReading,
   };
+}
+
+/**
+ * Puts back a file picked before the form was left (a kept draft). Its preview URL is made once
+ * the form is on screen, so the choice's own cleanup owns it like any other pick's.
+ */
+export function useRestoredFile(file: File | undefined, choose: MediaChoice['choose']): void {
+  const restore = useEffectEvent((restored: File) => {
+    choose({
+      kind: 'selected',
+      file: restored,
+      type: mediaTypeOf(restored) ?? 'image',
+      previewUrl: URL.createObjectURL(restored),
+    });
+  });
+  useLayoutEffect(() => {
+    if (file) restore(file);
+  }, [file]);
 }

@@ -14,11 +14,13 @@ import { pbsQueryKey } from './api/pb-keys';
 import { toPbTextFields, useSavePersonalBest, type PbTextFields } from './api/save-personal-best';
 import { useUpdatePersonalBest } from './api/update-personal-best';
 import type { MediaFieldHandle } from './components/media-field';
+import { clearPbDraft } from './draft/pb-draft';
 import type { PbFormApi, PbFormValues } from './pb-form-values';
 import { verdictOnNewRecord, type RecordVerdict } from './record-verdict';
 import type { MediaChoice } from './use-media-choice';
 import { useNotBestQuestion } from './use-not-best-question';
 import { useUploadProgress, type UploadProgressState } from './use-upload-progress';
+import { pendingDeletes } from './pending-deletes';
 
 const SAVE_FAILED_MESSAGE = 'Failed to save personal best. Please try again.';
 const PB_FIELDS = ['title', 'category', 'value', 'date', 'sets', 'reps', 'story'] as const;
@@ -100,6 +102,8 @@ export function usePbSave({ mode, recordId, form, media, mediaRef, exercises }: 
       return { saved, message: PB_MESSAGES.updated };
     }
     saveKey.current ??= newIdempotencyKey();
+    // A delete still waiting for its Undo counts against the free limit until the server has it.
+    if (mode === 'add') await pendingDeletes.sendAll();
     const result = await save.mutateAsync({
       input: {
         ...fields,
@@ -132,6 +136,8 @@ export function usePbSave({ mode, recordId, form, media, mediaRef, exercises }: 
     const fields = toPbTextFields(values);
     try {
       const { saved, message } = await send(fields);
+      // Saved: a draft kept for the upgrade round trip has done its work.
+      if (mode === 'add') clearPbDraft();
       // A record saved below its best is kept as history: nothing claims a new personal best.
       if (verdict.kind === 'notBest') toast.success(PB_MESSAGES.savedToHistory);
       else {

@@ -1,9 +1,10 @@
 import { ACCESS_TOKEN_STORAGE_KEY, type PersonalBest } from '@pbshare/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { callsTo, fail, ok, stubApi, testUser, type StubHandler } from '@/test/api-stub';
+import { UNDO_MS } from '@/features/pbs';
+import { callsTo, fail, ok, sentTo, stubApi, testUser, type StubHandler } from '@/test/api-stub';
 import { expectLinks } from '@/test/expect-links';
 import { renderPage } from '@/test/render';
 import { historyRecord, pbWith } from '@/test/fixtures/personal-bests';
@@ -55,7 +56,7 @@ describe('ProfilePage', () => {
           answer = resolve;
         }),
     );
-    expect(await screen.findByText('Loading personal bests...')).toBeVisible();
+    expect(await screen.findByRole('status', { name: 'Loading personal bests' })).toBeVisible();
     answer(ok([]));
 
     expect(await screen.findByRole('heading', { name: 'No Personal Bests Yet' })).toBeVisible();
@@ -179,8 +180,33 @@ describe('ProfilePage', () => {
     });
   });
 
-  it('deletes the current record with the spec’s toasts', async () => {
-    const user = userEvent.setup();
+  it('shows no free-tier counter to a Pro user', async () => {
+    renderProfile([deadlift], {}, { ...testUser, subscription_tier: 'unlimited' });
+    expect(await screen.findAllByTestId('pb-card')).toHaveLength(1);
+    expect(screen.queryByTestId('free-tier-counter')).not.toBeInTheDocument();
+  });
+});
+
+describe('ProfilePage deleting with Undo', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  async function confirmDelete(user: ReturnType<typeof userEvent.setup>, button: string) {
+    await user.click(screen.getByRole('button', { name: button }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  }
+
+  async function openRun(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('button', { name: '5K Run: 22:48. Show details' }));
+  }
+
+  it('takes the card away at once and sends the delete when the toast runs out', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     let list = [deadlift, run];
     const { requests } = renderProfile(() => ok(list), {
       'DELETE /v1/pbs/r2': () => {
@@ -188,44 +214,121 @@ describe('ProfilePage', () => {
         return ok(null, 'Personal best deleted');
       },
     });
-    await user.click(await screen.findByRole('button', { name: '5K Run: 22:48. Show details' }));
-    await user.click(screen.getByRole('button', { name: 'Delete 5K Run' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete this personal best?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await openRun(user);
+    await confirmDelete(user, 'Delete 5K Run');
 
     expect(await screen.findByText('Deleted')).toBeVisible();
-    expect(screen.getByText('Your personal best has been removed')).toBeVisible();
+    expect(screen.getByText('Your 5K Run of 22:48 has been removed.')).toBeVisible();
+    expect(screen.getAllByTestId('pb-card')).toHaveLength(1);
+    expect(screen.getByTestId('pb-count')).toHaveTextContent('1 Personal Best');
+    expect(callsTo(requests, 'DELETE /v1/pbs/r2')).toHaveLength(0);
+
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_MS + 500));
     await waitFor(() => {
-      expect(screen.getAllByTestId('pb-card')).toHaveLength(1);
+      expect(callsTo(requests, 'DELETE /v1/pbs/r2')).toHaveLength(1);
     });
-    expect(callsTo(requests, 'DELETE /v1/pbs/r2')).toHaveLength(1);
+    expect(screen.getAllByTestId('pb-card')).toHaveLength(1);
   });
 
-  it('deletes a history entry with its own toast', async () => {
-    const user = userEvent.setup();
-    renderProfile([deadlift], {
+  it('brings the card back in its place on Undo and never sends the delete', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const { requests } = renderProfile([deadlift, run]);
+    await user.click(
+      await screen.findByRole('button', { name: 'Deadlift: 405 lbs. Show details' }),
+    );
+    await confirmDelete(user, 'Delete Deadlift');
+    // The best of the records left heads the card while the delete waits.
+    await waitFor(() => {
+      expect(screen.getAllByTestId('pb-card')[0]).toHaveTextContent('365 lbs');
+    });
+
+    // fireEvent: sonner captures the pointer on a toast, which jsdom cannot.
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(screen.getAllByTestId('pb-card')[0]).toHaveTextContent('405 lbs');
+    expect(screen.getAllByTestId('pb-card')[1]).toHaveTextContent('5K Run');
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_MS * 2));
+    expect(requests.filter(({ method }) => method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('deletes a history record with its own toast, sent by its close button', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const { requests } = renderProfile([deadlift], {
       'DELETE /v1/pbs/h1': () => ok(null, 'Personal best deleted'),
     });
     await user.click(
       await screen.findByRole('button', { name: 'Deadlift: 405 lbs. Show details' }),
     );
     await user.click(screen.getByRole('button', { name: 'Delete the 365 lbs from June 1, 2025' }));
-    await user.click(
-      within(screen.getByRole('dialog', { name: 'Delete this previous personal best?' })).getByRole(
-        'button',
-        { name: 'Delete' },
-      ),
-    );
+    const dialog = screen.getByRole('dialog', { name: 'Delete 365 lbs × 2 from June 1, 2025?' });
+    expect(dialog).toHaveTextContent('It leaves your Deadlift history; your best stays 405 lbs.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
     expect(await screen.findByText('History item deleted')).toBeVisible();
     expect(
-      screen.getByText('Your previous Deadlift personal best has been removed.'),
+      screen.getByText('Your Deadlift of 365 lbs × 2 from June 1, 2025 has been removed.'),
     ).toBeVisible();
+    expect(screen.queryAllByTestId('pb-history-entry')).toHaveLength(0);
+    expect(callsTo(requests, 'DELETE /v1/pbs/h1')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close toast' }));
+    await waitFor(() => {
+      expect(callsTo(requests, 'DELETE /v1/pbs/h1')).toHaveLength(1);
+    });
   });
 
-  it('shows no free-tier counter to a Pro user', async () => {
-    renderProfile([deadlift], {}, { ...testUser, subscription_tier: 'unlimited' });
-    expect(await screen.findAllByTestId('pb-card')).toHaveLength(1);
-    expect(screen.queryByTestId('free-tier-counter')).not.toBeInTheDocument();
+  it('puts the card back with an error toast when the delete fails', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    renderProfile([deadlift, run], {
+      'DELETE /v1/pbs/r2': () => fail(500, 'INTERNAL_ERROR', 'Something went wrong'),
+    });
+    await openRun(user);
+    await confirmDelete(user, 'Delete 5K Run');
+    expect(screen.getAllByTestId('pb-card')).toHaveLength(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_MS + 500));
+    expect(await screen.findByText('Error deleting personal best')).toBeVisible();
+    await waitFor(() => {
+      expect(screen.getAllByTestId('pb-card')).toHaveLength(2);
+    });
+  });
+
+  it('sends a waiting delete at once when the page is left', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const { requests } = renderProfile([deadlift, run], {
+      'DELETE /v1/pbs/r2': () => ok(null, 'Personal best deleted'),
+    });
+    await openRun(user);
+    await confirmDelete(user, 'Delete 5K Run');
+    expect(callsTo(requests, 'DELETE /v1/pbs/r2')).toHaveLength(0);
+
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(() => {
+      expect(callsTo(requests, 'DELETE /v1/pbs/r2')).toHaveLength(1);
+    });
+  });
+
+  it('sends waiting deletes before a new order, which then names every card left', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const row = pbWith({ id: 'r3', exerciseId: 'e3', title: 'Row', personalBestHistory: [] });
+    const { requests } = renderProfile([deadlift, run, row], {
+      'DELETE /v1/pbs/r2': () => ok(null, 'Personal best deleted'),
+      'PATCH /v1/pbs/update-order': () => ok([row, deadlift]),
+    });
+    await openRun(user);
+    await confirmDelete(user, 'Delete 5K Run');
+
+    const handle = screen.getByRole('button', { name: 'Drag to reorder Row' });
+    handle.focus();
+    await user.keyboard(' ');
+    await user.keyboard('{ArrowLeft}');
+    await user.keyboard(' ');
+    await waitFor(() => {
+      expect(callsTo(requests, 'PATCH /v1/pbs/update-order')).toHaveLength(1);
+    });
+    const order = await sentTo(requests, 'PATCH /v1/pbs/update-order');
+    const [deleted] = callsTo(requests, 'DELETE /v1/pbs/r2');
+    if (!deleted) throw new Error('the delete was not sent');
+    expect(requests.indexOf(deleted)).toBeLessThan(requests.indexOf(order));
   });
 });
 

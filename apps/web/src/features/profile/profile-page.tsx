@@ -6,9 +6,10 @@ import {
   type PersonalBest,
 } from '@pbshare/shared';
 import { Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
+import { PbCardsSkeleton } from '@/components/layout/profile-skeleton';
 import { buttonClasses } from '@/components/ui/button';
 import { RetryButton } from '@/components/ui/retry-button';
 import { toast } from '@/components/ui/toaster';
@@ -21,8 +22,8 @@ import {
   FreeLimitDialog,
   PbGrid,
   NoPbsYet,
-  PbsLoading,
   usePbDeletion,
+  withoutRecords,
   type PbCardActions,
 } from '@/features/pbs';
 import { SharePbButton } from '@/features/share';
@@ -41,12 +42,17 @@ export function ProfilePage() {
   const [expandedExerciseId, setExpandedExerciseId] = useState<string | null>(null);
   const setVisibility = useSetVisibility();
   const reorder = useReorderPersonalBests();
-  const { deleteCurrent, deleteHistory } = usePbDeletion();
+  const { hiddenIds, deleteCurrent, deleteHistory } = usePbDeletion();
   const [capDialogOpen, setCapDialogOpen] = useState(false);
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const openParam = searchParams.get('open');
-  const loaded = pbs.data !== undefined;
+  // Records whose delete waits for its Undo are gone from the page, not yet from the server.
+  const list = useMemo(
+    () => pbs.data && withoutRecords(pbs.data, hiddenIds),
+    [pbs.data, hiddenIds],
+  );
+  const loaded = list !== undefined;
 
   // ?open={exerciseId} (the PB form after an edit, or a reload of that address) opens that card
   // once the cards are there, so it opens like a tap would and scrolls into view; then it leaves
@@ -71,7 +77,6 @@ export function ProfilePage() {
   }, [loadFailed]);
 
   if (!user) return null;
-  const list = pbs.data;
   const atCap = user.subscription_tier === 'free' && (list?.length ?? 0) >= FREE_TIER_PB_LIMIT;
   // An exercise that went away (deleted, elsewhere) leaves nothing open.
   const expanded =
@@ -150,7 +155,7 @@ export function ProfilePage() {
 
         <div className="mt-5">
           {pbs.isPending ? (
-            <PbsLoading />
+            <PbCardsSkeleton label="Loading personal bests" />
           ) : pbs.isError ? (
             <div className="flex flex-col items-center gap-4 rounded-3xl border border-dashed border-border px-6 py-14 text-center">
               <p className="text-sm text-muted-foreground">
@@ -158,7 +163,7 @@ export function ProfilePage() {
               </p>
               <RetryButton onRetry={pbs.refetch} />
             </div>
-          ) : pbs.data.length === 0 ? (
+          ) : !list || list.length === 0 ? (
             <NoPbsYet
               title="No Personal Bests Yet"
               description="Start tracking your fitness journey by adding your first personal best!"
@@ -166,7 +171,7 @@ export function ProfilePage() {
             />
           ) : (
             <PbGrid
-              pbs={pbs.data}
+              pbs={list}
               expandedExerciseId={expanded}
               onExpand={(pb) => {
                 setExpandedExerciseId(pb.exerciseId);
@@ -175,11 +180,12 @@ export function ProfilePage() {
                 setExpandedExerciseId(null);
               }}
               onToggleVisibility={toggleVisibility}
-              onDelete={async (pb) => {
-                // Deleting the current record clears the open card (docs/PRODUCT.md §4).
-                if (await deleteCurrent(pb)) setExpandedExerciseId(null);
+              onDelete={(pb) => {
+                // Deleting the headline record closes its card (docs/PRODUCT.md §4).
+                setExpandedExerciseId(null);
+                deleteCurrent(pb);
               }}
-              onDeleteHistory={(pb, record) => deleteHistory(record, pb.title)}
+              onDeleteHistory={deleteHistory}
               onReorder={saveOrder}
               cardActions={cardActions}
             />

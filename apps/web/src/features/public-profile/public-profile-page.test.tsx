@@ -1,10 +1,10 @@
 import { STORY_PHOTO_MS, type PublicProfile } from '@pbshare/shared';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { routes } from '@/app/router';
-import { callsTo, fail, ok, stubApi } from '@/test/api-stub';
+import { callsTo, fail, ok, stubApi, testUser } from '@/test/api-stub';
 import { renderRoutes } from '@/test/render';
 import { sampleProfile } from '@/test/fixtures/public-profile';
 
@@ -138,6 +138,88 @@ describe('/{username}', () => {
     ).toBeVisible();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Watch again' })).toBeNull();
+    expect(screen.getByText("Ada hasn't shared any PBs yet.")).toBeVisible();
+    expect(screen.queryByText(/0 personal bests/)).toBeNull();
+    expect(screen.queryByRole('list', { name: "Ada's personal bests" })).toBeNull();
+  });
+
+  it('lists the PBs on the end screen; a tap plays the story from that one', async () => {
+    const user = userEvent.setup();
+    openProfile('/ada');
+    await screen.findByRole('dialog');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+
+    expect(screen.getByText('2 personal bests')).toBeVisible();
+    const list = screen.getByRole('list', { name: "Ada's personal bests" });
+    const tiles = within(list).getAllByRole('button');
+    expect(tiles.map((tile) => tile.getAttribute('aria-label'))).toEqual([
+      'Watch Exercise 1, 101 lbs',
+      'Watch Exercise 2, 102 lbs',
+    ]);
+    expect(within(list).getAllByText(/^10[12] lbs$/)).toHaveLength(2);
+
+    await user.click(within(list).getByRole('button', { name: 'Watch Exercise 2, 102 lbs' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('story-slide')).toHaveTextContent('Exercise 2');
+    // From there it goes on to the end, as a story does.
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('heading', END_SCREEN)).toBeVisible();
+  });
+});
+
+/** A signed-in browser's stored session: a token whose claims expire `inSeconds` from now. */
+function storeSession(inSeconds: number) {
+  const claims = btoa(
+    JSON.stringify({ userId: 'u1', exp: Math.floor(Date.now() / 1000) + inSeconds }),
+  );
+  localStorage.setItem('accessToken', `header.${claims.replace(/=+$/, '')}.signature`);
+}
+
+describe("the end screen's call to action", () => {
+  afterEach(() => {
+    localStorage.clear();
+  });
+
+  async function endScreenOf(profileOwner: string | null) {
+    const requests = stubApi({
+      'GET /v1/pbs/user/ada': () => ok(sampleProfile),
+      'GET /v1/users/profile': () =>
+        profileOwner
+          ? ok({ ...testUser, displayName: profileOwner })
+          : fail(401, 'UNAUTHORIZED', 'No'),
+    });
+    renderRoutes(routes, '/ada');
+    await screen.findByRole('dialog');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    return requests;
+  }
+
+  it('takes the owner, signed in here, to their PBs', async () => {
+    storeSession(600);
+    const requests = await endScreenOf('ADA');
+    const link = await screen.findByRole('link', { name: 'Edit your PBs' });
+    expect(link).toHaveAttribute('href', '/profile');
+    expect(callsTo(requests, 'GET /v1/users/profile')[0]?.headers.get('authorization')).toMatch(
+      /^Bearer /,
+    );
+  });
+
+  it('asks visitors to share theirs, and asks nothing without a live session', async () => {
+    storeSession(600);
+    await endScreenOf('grace');
+    await waitFor(() => {
+      expect(screen.getByRole('link', { name: 'Start sharing yours' })).toHaveAttribute(
+        'href',
+        '/',
+      );
+    });
+    expect(screen.queryByRole('link', { name: 'Edit your PBs' })).toBeNull();
+
+    cleanup();
+    storeSession(-60);
+    const expired = await endScreenOf('ada');
+    expect(screen.getByRole('link', { name: 'Start sharing yours' })).toBeVisible();
+    expect(callsTo(expired, 'GET /v1/users/profile')).toEqual([]);
   });
 });
 

@@ -21,8 +21,9 @@ export interface PublicProfileViewProps {
  */
 export function PublicProfileView({ profile, pbId }: PublicProfileViewProps) {
   const [viewerOpen, setViewerOpen] = useState(true);
-  // 'Watch again' plays the whole story, from the first PB, whatever the link pointed at.
-  const [replayed, setReplayed] = useState(false);
+  // Where the story starts: the linked PB at first; 'Watch again' plays the whole story from the
+  // first PB, whatever the link pointed at, and a PB picked on the end screen plays from there.
+  const [startIndex, setStartIndex] = useState(() => linkedIndex(profile?.pbs ?? [], pbId));
   const endHeadingRef = useRef<HTMLHeadingElement>(null);
   // Closing the story hands focus to the end screen's heading, where reading goes on.
   const wasOpen = useRef(viewerOpen);
@@ -45,7 +46,10 @@ export function PublicProfileView({ profile, pbId }: PublicProfileViewProps) {
 
   const { user, pbs } = profile;
   const hasPbs = pbs.length > 0;
-  const startIndex = replayed ? 0 : linkedIndex(pbs, pbId);
+  const openAt = (index: number) => {
+    setStartIndex(index);
+    setViewerOpen(true);
+  };
 
   return (
     <main className="flex min-h-dvh flex-col bg-ink">
@@ -55,13 +59,13 @@ export function PublicProfileView({ profile, pbId }: PublicProfileViewProps) {
           name={user.displayName}
           avatarUrl={user.profileImage}
           bio={user.bio}
-          pbCount={pbs.length}
+          pbs={pbs}
           headingRef={endHeadingRef}
+          onOpenAt={hasPbs ? openAt : undefined}
           onReplay={
             hasPbs
               ? () => {
-                  setReplayed(true);
-                  setViewerOpen(true);
+                  openAt(0);
                 }
               : undefined
           }

@@ -194,6 +194,8 @@ describe('SettingsPage', () => {
       const formFields = vi.spyOn(FormData.prototype, 'set');
       vi.useFakeTimers({ shouldAdvanceTime: true });
       await user.click(within(panel).getByRole('button', { name: 'Save Profile' }));
+      // A new username moves the public link: the dialog asks first (change-link-dialog.test.tsx).
+      await user.click(await screen.findByRole('button', { name: 'Change link' }));
 
       expect(await within(panel).findByText('Profile updated successfully!')).toBeVisible();
       const [call] = callsTo(requests, 'PUT /v1/users');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { pbImageFileName, pbLink, pbStoryImagePath } from './pb-link';
+import { pbImageFileName, pbLink } from './pb-link';
 
 describe('pbLink', () => {
   it("is the owner's page followed by the PB's id", () => {
@@ -13,12 +13,6 @@ describe('pbLink', () => {
     expect(pbLink('a b', 'x/y', { origin: 'https://pbshare.app' })).toBe(
       'https://pbshare.app/a%20b/x%2Fy',
     );
-  });
-});
-
-describe('pbStoryImagePath', () => {
-  it('is a stable address the server redirects to the current image', () => {
-    expect(pbStoryImagePath('ada', 'rec-1')).toBe('/previews/story/ada/rec-1/current.jpg');
   });
 });
 

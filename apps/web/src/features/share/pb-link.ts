@@ -10,15 +10,6 @@ export function pbLink(
   return `${location.origin}/${encodeURIComponent(username)}/${encodeURIComponent(pbId)}`;
 }
 
-/**
- * Where the server draws the PB's 1080x1920 story image. The last segment is the image's
- * content key; any key but the current one redirects to the current image, so this stable
- * address always reaches what the public page shows now.
- */
-export function pbStoryImagePath(username: string, pbId: string): string {
-  return `/previews/story/${encodeURIComponent(username)}/${encodeURIComponent(pbId)}/current.jpg`;
-}
-
 /** A file name for the story image: 'pbshare-ada-deadlift.jpg'. */
 export function pbImageFileName(username: string, title: string): string {
   const slug = (text: string) =>

@@ -148,7 +148,7 @@ describe('/share-profile', () => {
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:image'), revokeObjectURL: vi.fn() });
     const download = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockReturnValue(undefined);
     signedIn([testPb(1), testPb(2, { isVisible: false })], testUser, {
-      'GET /previews/story/ada/pb-1/current.jpg': () =>
+      'GET /v1/pbs/pb-1/story.jpg': () =>
         new Response(new Uint8Array([0xff, 0xd8]), { headers: { 'Content-Type': 'image/jpeg' } }),
     });
     await openPage();

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { callsTo, stubApi } from '@/test/api-stub';
 import { storyImage } from './story-image';
 
-const PATH = '/previews/story/ada/pb-1/current.jpg';
+const PATH = '/v1/pbs/pb-1/story.jpg';
+const fetchImage = () => fetch(PATH);
 const KEY = `GET ${PATH}`;
 const jpegBytes = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
 
@@ -14,7 +15,7 @@ function jpegAnswer() {
 describe('storyImage', () => {
   it('fetches the image once, as a named JPEG file', async () => {
     const requests = stubApi({ [KEY]: jpegAnswer });
-    const image = storyImage(PATH, 'pbshare-ada-deadlift.jpg');
+    const image = storyImage(fetchImage, 'pbshare-ada-deadlift.jpg');
     expect(image.ready).toBe(false);
 
     const [first, second] = await Promise.all([image.load(), image.load()]);
@@ -30,7 +31,7 @@ describe('storyImage', () => {
 
   it('answers null for a refused image, and asks again next time', async () => {
     const requests = stubApi({ [KEY]: () => new Response('gone', { status: 404 }) });
-    const image = storyImage(PATH, 'pb.jpg');
+    const image = storyImage(fetchImage, 'pb.jpg');
     expect(await image.load()).toBeNull();
     expect(image.ready).toBe(false);
 
@@ -41,13 +42,13 @@ describe('storyImage', () => {
 
   it('answers null for something that is not an image', async () => {
     stubApi({ [KEY]: () => new Response('<html>', { headers: { 'Content-Type': 'text/html' } }) });
-    expect(await storyImage(PATH, 'pb.jpg').load()).toBeNull();
+    expect(await storyImage(fetchImage, 'pb.jpg').load()).toBeNull();
   });
 
   it('answers null when the network fails', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     stubApi({ [KEY]: () => Response.error() });
-    expect(await storyImage(PATH, 'pb.jpg').load()).toBeNull();
+    expect(await storyImage(fetchImage, 'pb.jpg').load()).toBeNull();
     expect(warn).toHaveBeenCalledWith('Could not fetch the story image', expect.anything());
   });
 });

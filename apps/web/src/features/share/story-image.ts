@@ -6,15 +6,14 @@ export interface StoryImage {
   readonly ready: boolean;
 }
 
-/** The story image at `path` (same origin), saved as `fileName`. */
-export function storyImage(path: string, fileName: string): StoryImage {
+/** The story image `fetchImage` answers, saved as `fileName`. */
+export function storyImage(fetchImage: () => Promise<Response>, fileName: string): StoryImage {
   let pending: Promise<File | null> | undefined;
   let ready = false;
 
   async function fetchFile(): Promise<File | null> {
     try {
-      // The stable address redirects to the current image, which fetch follows.
-      const response = await fetch(path);
+      const response = await fetchImage();
       const type = response.headers.get('Content-Type')?.split(';')[0]?.trim() ?? '';
       if (!response.ok || !type.startsWith('image/')) return null;
       return new File([await response.arrayBuffer()], fileName, { type });

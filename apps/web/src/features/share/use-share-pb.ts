@@ -2,7 +2,8 @@ import { useCallback, useMemo, useState } from 'react';
 
 import { toast } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth';
-import { pbImageFileName, pbLink, pbStoryImagePath } from './pb-link';
+import { fetchOwnStoryImage } from './own-story-image';
+import { pbImageFileName, pbLink } from './pb-link';
 import { sharePb, type PbShareOutcome } from './share-pb';
 import { storyImage } from './story-image';
 import { COPY_FAILED, toastMissingUsername } from './use-copy-link';
@@ -24,7 +25,7 @@ export function useSharePb(pb: ShareablePb) {
   const username = user?.displayName.trim() ?? '';
   const { id, title, displayValue } = pb;
   const image = useMemo(
-    () => storyImage(pbStoryImagePath(username, id), pbImageFileName(username, title)),
+    () => storyImage(() => fetchOwnStoryImage(id), pbImageFileName(username, title)),
     [username, id, title],
   );
   const [busy, setBusy] = useState(false);

@@ -3,7 +3,9 @@ import { Calendar, Sparkles } from 'lucide-react';
 import type { MouseEvent } from 'react';
 
 import { useShowsNewPb } from '@/hooks/use-new-pb';
+import { cn } from '@/lib/cn';
 
+import { STORY_CHROME } from './story-chrome';
 import { formatStoryDate } from './story-format';
 import { StoryText } from './story-text';
 import type { StoryPb } from './story-types';
@@ -27,7 +29,10 @@ interface SlideDetailsProps {
 export function SlideDetails({ pb, expanded, onToggleStory }: SlideDetailsProps) {
   return (
     <div
-      className="pointer-events-none absolute inset-x-0 bottom-0 z-20 px-5 pt-28 pb-[max(1.75rem,env(safe-area-inset-bottom))] [text-shadow:0_1px_2px_rgb(0_0_0/0.35)]"
+      className={cn(
+        'pointer-events-none absolute inset-x-0 bottom-0 z-20 px-5 pt-28 pb-[max(1.75rem,env(safe-area-inset-bottom))] [text-shadow:0_1px_2px_rgb(0_0_0/0.35)]',
+        STORY_CHROME,
+      )}
       style={{ backgroundImage: TEXT_SCRIM }}
       data-testid="story-details"
     >

@@ -4,6 +4,7 @@ import type { RefObject } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { cn } from '@/lib/cn';
 import { roundButton } from './round-button';
+import { STORY_CHROME } from './story-chrome';
 import type { StoryOwner, StoryPb } from './story-types';
 
 /**
@@ -47,7 +48,11 @@ export function StoryHeader({
   const count = pbs.length;
   return (
     <div
-      className="pointer-events-none absolute inset-x-0 top-0 z-20 px-3 pt-[max(0.75rem,env(safe-area-inset-top))] pb-12"
+      className={cn(
+        'pointer-events-none absolute inset-x-0 top-0 z-20 px-3 pt-[max(0.75rem,env(safe-area-inset-top))] pb-12',
+        STORY_CHROME,
+      )}
+      data-testid="story-header"
       style={{ backgroundImage: HEADER_SCRIM }}
     >
       <div className="pointer-events-auto flex gap-1" data-testid="story-progress">
@@ -65,14 +70,14 @@ export function StoryHeader({
               className="group -my-2 flex-1 rounded-full py-2 focus-visible:outline-2 focus-visible:outline-white"
             >
               <span className="block h-[3px] overflow-hidden rounded-full bg-white/35">
-                {/* Past segments are full and future ones empty; the current one is left to
-                    the clock (no transition, so it follows the time exactly). */}
+                {/* Past segments are full and future ones empty. The current one starts
+                    empty (so the server's markup never shows it filled before it has played)
+                    and is then left to the clock (no transition, so it follows the time
+                    exactly): React rewrites this style only when the slide changes. */}
                 <span
                   ref={current ? progressRef : undefined}
                   data-progress-fill=""
-                  style={{
-                    transform: current ? undefined : `scaleX(${position < index ? 1 : 0})`,
-                  }}
+                  style={{ transform: `scaleX(${position < index ? 1 : 0})` }}
                   className={cn(
                     'block h-full origin-left rounded-full bg-white',
                     !current &&

@@ -15,6 +15,7 @@ const processing: PbMedia = {
   posterUrl: '/media/pbs/u1/r1/poster.webp',
   width: 1280,
   height: 720,
+  durationSeconds: 12,
 };
 
 const ready: PbMedia = {

@@ -60,6 +60,8 @@ export function StoryPage({
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
+      // A tap on the server's markup before the script has run is kept and played once it has.
+      data-early-taps=""
       className="fixed inset-0 z-50 bg-black outline-none md:bg-ink"
     >
       <h2 id={titleId} className="sr-only">

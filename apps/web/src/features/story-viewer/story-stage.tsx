@@ -15,11 +15,13 @@ import { SlideDetails } from './slide-details';
 import { StoryHeader } from './story-header';
 import { hasMedia, StoryMedia, StoryMediaPreload } from './story-media';
 import type { StoryOwner, StoryPb } from './story-types';
+import { useHoldHidesChrome } from './use-hold-hides-chrome';
 import { usePressAndHold } from './use-press-and-hold';
 import { useStorySound } from './use-sound-preference';
 import { useStoryKeys } from './use-story-keys';
 import { useStoryNavigation } from './use-story-navigation';
 import { useStoryPlayback } from './use-story-playback';
+import { useStorySwipes } from './use-story-swipes';
 
 /** What a screen reader announces for the viewer: its name and how to use it. */
 export function storyLabels(ownerName: string) {
@@ -29,9 +31,6 @@ export function storyLabels(ownerName: string) {
       'Use the left and right arrow keys or the previous and next buttons to move between personal bests. Press Escape to close. Press Space to pause or play.',
   };
 }
-
-/** How far a finger must travel sideways to count as a swipe. */
-const SWIPE_MIN_PX = 50;
 
 export interface StoryStageProps {
   pbs: readonly StoryPb[];
@@ -81,7 +80,9 @@ export function StoryStage({
     waiting: photoLoading || expanded,
     onEnd: next,
   });
-  const hold = usePressAndHold(frameRef, playback.setHeld);
+  const { chromeHidden, setHeld } = useHoldHidesChrome(playback.setHeld);
+  const hold = usePressAndHold(frameRef, setHeld);
+  const swipes = useStorySwipes(frameRef, { next, previous, close: onClose });
   useStoryKeys({ next, previous, togglePaused: playback.togglePaused });
 
   // A move can take away the element that had focus (the open story's button, the previous
@@ -98,10 +99,6 @@ export function StoryStage({
   }, [slideKey, firstSlideKey, frameRef]);
 
   const upcoming = index + 1 < count ? pbs[index + 1] : wrap && count > 1 ? pbs[0] : undefined;
-
-  // Touch swipes: where a finger went down, and whether the last one moved a slide.
-  const swipe = useRef<{ x: number; y: number } | null>(null);
-  const swiped = useRef(false);
 
   /** Any tap or key press, except on the sound button (which sets the sound itself). */
   function onGesture(event: SyntheticEvent) {
@@ -124,27 +121,16 @@ export function StoryStage({
       onPointerDownCapture={(event) => {
         onGesture(event);
         hold.onPointerDown(event);
-        swipe.current = null;
-        swiped.current = false;
-        if (event.pointerType !== 'mouse') swipe.current = { x: event.clientX, y: event.clientY };
+        swipes.onPointerDown(event);
       }}
-      onPointerUpCapture={(event) => {
-        const start = swipe.current;
-        swipe.current = null;
-        if (!start) return;
-        const dx = event.clientX - start.x;
-        const dy = event.clientY - start.y;
-        if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < Math.abs(dy) * 1.5) return;
-        // A swipe to the left shows the next PB, like turning a page.
-        swiped.current = true;
-        if (dx < 0) next();
-        else previous();
-      }}
+      onPointerMoveCapture={swipes.onPointerMove}
+      onPointerUpCapture={swipes.onPointerUp}
+      onPointerCancelCapture={swipes.onPointerCancel}
       onClickCapture={(event) => {
         // The tap that ends a swipe or a hold is not also a tap on a zone or a button.
         const held = hold.takeHold();
-        if (swiped.current || held) {
-          swiped.current = false;
+        const swiped = swipes.takeSwipe();
+        if (swiped || held) {
           event.stopPropagation();
           event.preventDefault();
         }
@@ -155,7 +141,10 @@ export function StoryStage({
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <div className="relative h-full w-full md:h-[min(844px,90vh)] md:w-[390px]">
+      <div
+        data-chrome={chromeHidden ? 'hidden' : 'shown'}
+        className="group/story relative h-full w-full md:h-[min(844px,90vh)] md:w-[390px]"
+      >
         <section
           ref={frameRef}
           tabIndex={-1}
@@ -167,7 +156,9 @@ export function StoryStage({
             // A long press holds the story; it should not also open the picture's menu.
             if (hold.isHolding()) event.preventDefault();
           }}
-          className="absolute inset-0 touch-pan-y overflow-hidden bg-black text-white outline-none select-none [-webkit-touch-callout:none] md:rounded-[2rem] md:shadow-[0_30px_80px_-20px_rgb(0_0_0/0.8)] md:ring-1 md:ring-white/10"
+          // No touch gesture is the browser's here (a vertical pan would cancel the swipe down
+          // that closes the story); the open story's text scrolls on its own.
+          className="absolute inset-0 touch-none overflow-hidden bg-black text-white outline-none select-none [-webkit-touch-callout:none] md:rounded-[2rem] md:shadow-[0_30px_80px_-20px_rgb(0_0_0/0.8)] md:ring-1 md:ring-white/10"
         >
           {pb ? (
             <article

@@ -77,11 +77,43 @@ describe('StoryViewer', () => {
     expect(slideTitle()).toBe('Exercise 1');
     swipe(100, 300);
     expect(slideTitle()).toBe('Exercise 3');
-    // Too short, or mostly vertical: not a swipe, so the lifting tap counts.
+    // Too short, or mostly vertical upwards: not a swipe, so the lifting tap counts.
     swipe(200, 170);
     expect(slideTitle()).toBe('Exercise 2');
-    swipe(300, 200, 200);
+    swipe(300, 200, -200);
     expect(slideTitle()).toBe('Exercise 1');
+  });
+
+  it('closes on a swipe down, as the close button does, and not on a short one', () => {
+    const onClose = vi.fn();
+    render(<StoryViewerHarness pbs={three} onClose={onClose} />);
+    const frame = screen.getByTestId('story-frame');
+    const pull = (dy: number) => {
+      fireEvent.pointerDown(frame, { pointerType: 'touch', clientX: 200, clientY: 200 });
+      fireEvent.pointerMove(frame, { pointerType: 'touch', clientX: 205, clientY: 200 + dy });
+      fireEvent.pointerUp(frame, { pointerType: 'touch', clientX: 205, clientY: 200 + dy });
+    };
+    pull(60);
+    // Let go too soon: the frame, which followed the finger, springs back and stays open.
+    expect(frame.style.transform).toBe('');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+
+    fireEvent.pointerDown(frame, { pointerType: 'touch', clientX: 200, clientY: 200 });
+    fireEvent.pointerMove(frame, { pointerType: 'touch', clientX: 200, clientY: 300 });
+    expect(frame.style.transform).toMatch(/^translateY\(100px\) scale\(0\.95\d*\)$/);
+    fireEvent.pointerUp(frame, { pointerType: 'touch', clientX: 200, clientY: 300 });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('does not close on a mouse drag: the mouse swipes nothing', () => {
+    const onClose = vi.fn();
+    render(<StoryViewerHarness pbs={three} onClose={onClose} />);
+    const frame = screen.getByTestId('story-frame');
+    fireEvent.pointerDown(frame, { pointerType: 'mouse', clientX: 200, clientY: 100 });
+    fireEvent.pointerUp(frame, { pointerType: 'mouse', clientX: 200, clientY: 400 });
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('moves with the arrow keys (wrapping) and closes on Escape', async () => {

@@ -52,7 +52,7 @@ export function ClaimUsernameForm() {
             autoCapitalize="none"
             autoCorrect="off"
             spellCheck={false}
-            className="h-11 min-w-0 flex-1 bg-transparent pr-2 text-base font-medium text-foreground outline-none placeholder:font-normal placeholder:text-muted-foreground/70 focus-visible:outline-none sm:text-sm"
+            className="h-11 min-w-0 flex-1 bg-transparent pr-2 text-base font-medium text-foreground outline-none placeholder:font-normal placeholder:text-muted-foreground focus-visible:outline-none sm:text-sm"
           />
         </div>
         <Button type="submit" size="lg" className="w-full sm:w-auto">

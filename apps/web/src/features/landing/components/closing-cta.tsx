@@ -7,7 +7,11 @@ import { Decoration } from '@/components/ui/decoration';
 
 export function ClosingCta() {
   return (
-    <section aria-labelledby="cta-title" className="px-4 py-20 sm:px-6 sm:py-28">
+    // Below the fold, like the features (feature-grid.tsx).
+    <section
+      aria-labelledby="cta-title"
+      className="px-4 py-20 [contain-intrinsic-size:auto_620px] [content-visibility:auto] sm:px-6 sm:py-28 sm:[contain-intrinsic-size:auto_640px]"
+    >
       <div className="relative mx-auto w-full max-w-5xl overflow-hidden rounded-[2rem] bg-ink px-6 py-14 text-center text-white sm:px-12 sm:py-20">
         <Decoration className="-top-32 left-1/2 size-[36rem] -translate-x-1/2 rounded-full bg-[radial-gradient(circle,rgb(255_106_43/0.45),transparent_65%)]" />
         <div className="relative">

@@ -45,7 +45,12 @@ const features: Feature[] = [
 
 export function FeatureGrid() {
   return (
-    <section aria-labelledby="features-title" className="bg-muted/60 py-20 sm:py-28">
+    // Below the fold: skipped until scrolled near, so neither the first layout nor the swap to
+    // Inter lays it out (the reserved height is its own, to keep the scrollbar steady).
+    <section
+      aria-labelledby="features-title"
+      className="bg-muted/60 py-20 [contain-intrinsic-size:auto_1360px] [content-visibility:auto] sm:py-28 sm:[contain-intrinsic-size:auto_880px]"
+    >
       <div className="mx-auto w-full max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-primary-strong uppercase">

@@ -16,7 +16,7 @@ export function Hero() {
       <Decoration className="inset-0 -z-10 bg-[linear-gradient(to_right,rgb(11_13_18/0.04)_1px,transparent_1px),linear-gradient(to_bottom,rgb(11_13_18/0.04)_1px,transparent_1px)] [mask-image:radial-gradient(ellipse_at_top,black_30%,transparent_75%)] bg-[size:48px_48px]" />
       <div className="mx-auto grid w-full max-w-6xl grid-cols-1 items-center gap-14 px-4 pt-10 pb-20 sm:px-6 sm:pt-16 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-10 lg:pt-20 lg:pb-28">
         <div className="flex flex-col items-start">
-          <p className="inline-flex items-center gap-1.5 rounded-full border border-primary/15 bg-primary-soft px-3 py-1 text-xs font-semibold text-primary">
+          <p className="inline-flex items-center gap-1.5 rounded-full border border-primary/15 bg-primary-soft px-3 py-1 text-xs font-semibold text-primary-strong">
             <Sparkles className="size-3.5" aria-hidden="true" />
             Your personal bests, one link
           </p>

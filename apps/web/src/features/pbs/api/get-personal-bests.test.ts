@@ -14,6 +14,7 @@ function videoMedia(status: MediaStatus): PersonalBest['media'] {
     posterUrl: '/media/v/poster.webp',
     width: 1280,
     height: 720,
+    durationSeconds: 12,
   };
 }
 

@@ -1,10 +1,11 @@
-import { useState } from 'react';
-
 import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 
-/** Asks before a record goes: deleting also removes its photo or video for good. */
+/**
+ * Asks before a record goes, saying what heads the card afterwards. Confirming only starts the
+ * delete: its toast offers Undo until the delete is sent.
+ */
 export function ConfirmDeleteDialog({
   open,
   onOpenChange,
@@ -16,9 +17,8 @@ export function ConfirmDeleteDialog({
   onOpenChange: (open: boolean) => void;
   title: string;
   description: string;
-  onConfirm: () => Promise<void> | void;
+  onConfirm: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
   return (
     <ModalDialog
       open={open}
@@ -32,16 +32,7 @@ export function ConfirmDeleteDialog({
           <DialogClose asChild>
             <Button variant="outline">Cancel</Button>
           </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={busy}
-            onClick={() => {
-              setBusy(true);
-              void Promise.resolve(onConfirm()).finally(() => {
-                setBusy(false);
-              });
-            }}
-          >
+          <Button variant="destructive" onClick={onConfirm}>
             Delete
           </Button>
         </>

@@ -15,11 +15,14 @@ export function FreeLimitDialog({
   open,
   onOpenChange,
   onContinue,
+  onUpgrade,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Opened before the form (from 'Add New'): going on to add a record to an existing exercise. */
   onContinue?: () => void;
+  /** Runs as the user leaves for the pricing page: the form keeps its draft here. */
+  onUpgrade?: () => void;
 }) {
   // After a purchase the buyer comes back to this page.
   const { pathname } = useLocation();
@@ -43,7 +46,11 @@ export function FreeLimitDialog({
               <Button variant="outline">Not now</Button>
             </DialogClose>
           )}
-          <Link to={pricingFrom(pathname)} className={buttonClasses({ variant: 'primary' })}>
+          <Link
+            to={pricingFrom(pathname)}
+            onClick={onUpgrade}
+            className={buttonClasses({ variant: 'primary' })}
+          >
             <Sparkles aria-hidden="true" />
             Upgrade to Pro
           </Link>

@@ -5,7 +5,7 @@ import {
   type MediaType,
   type PbMedia,
 } from '@pbshare/shared';
-import { CircleCheck, ImagePlus, LoaderCircle, RefreshCw, Trash2 } from 'lucide-react';
+import { CircleCheck, ImagePlus, Info, LoaderCircle, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from 'react';
 
 import { Button } from '@/components/ui/button';
@@ -43,6 +43,8 @@ export interface MediaFieldProps {
    */
   onProblem?: (message: string) => void;
   error?: string;
+  /** A word about the empty field, shown until a file is picked (a kept draft's lost file). */
+  note?: string;
   disabled?: boolean;
 }
 
@@ -58,6 +60,7 @@ export function MediaField({
   onBusyChange,
   onProblem,
   error,
+  note,
   disabled,
 }: MediaFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
@@ -76,6 +79,7 @@ export function MediaField({
   const labelId = useId();
   const hintId = useId();
   const errorId = useId();
+  const noteId = useId();
   const [busy, setBusy] = useState(false);
   const pickToken = useRef(0);
 
@@ -128,7 +132,10 @@ export function MediaField({
   const open = () => {
     inputRef.current?.click();
   };
-  const describedBy = error ? errorId : hintId;
+  const showNote = note !== undefined && value.kind === 'none';
+  const describedBy = [error ? errorId : hintId, showNote ? noteId : undefined]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <div className="grid gap-2">
@@ -232,6 +239,16 @@ export function MediaField({
         </div>
       )}
 
+      {showNote ? (
+        <p
+          id={noteId}
+          data-testid="media-note"
+          className="flex items-start gap-2 rounded-xl bg-primary-soft/60 px-3 py-2 text-sm font-medium text-foreground"
+        >
+          <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+          {note}
+        </p>
+      ) : null}
       {error ? <FieldError id={errorId} message={error} /> : null}
       {/* The formats and limits stay in view beside an error: that is when they are needed. */}
       <p id={hintId} className="text-xs leading-relaxed text-muted-foreground">

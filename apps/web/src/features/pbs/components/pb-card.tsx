@@ -1,10 +1,4 @@
-import {
-  isPlayableVideo,
-  recordText,
-  setsRepsText,
-  type PbRecord,
-  type PersonalBest,
-} from '@pbshare/shared';
+import { recordText, setsRepsText, type PbRecord, type PersonalBest } from '@pbshare/shared';
 import { CalendarDays, Eye, EyeOff, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +9,7 @@ import { Switch } from '@/components/ui/switch';
 import { prefersReducedMotion } from '@/hooks/page-conditions';
 import { useShowsNewPb } from '@/hooks/use-new-pb';
 import { cn } from '@/lib/cn';
+import { deleteQuestion, type DeleteQuestion } from '../delete-question';
 import { addRecordState } from '../pb-form-values';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { PbHistoryList } from './pb-history-list';
@@ -37,9 +32,9 @@ export interface PbCardProps {
   onExpand: () => void;
   onCollapse: () => void;
   onToggleVisibility: (isVisible: boolean) => void;
-  /** Deletes the current record (the next newest takes its place). */
-  onDelete: () => Promise<unknown>;
-  onDeleteHistory: (record: PbRecord) => Promise<unknown>;
+  /** Deletes the headline record (the best of the others heads the card afterwards). */
+  onDelete: () => void;
+  onDeleteHistory: (record: PbRecord) => void;
   actions?: PbCardActions;
   /** The drag handle, when the card can be dragged. */
   dragHandle?: ReactNode;
@@ -48,6 +43,7 @@ export interface PbCardProps {
   className?: string;
 }
 
+/** The record the delete dialog asks about, and whether it is the card's headline. */
 type PendingDelete = { kind: 'current' } | { kind: 'history'; record: PbRecord };
 
 /**
@@ -74,6 +70,12 @@ export function PbCard({
   const expandRef = useRef<HTMLButtonElement>(null);
   const wasExpanded = useRef(expanded);
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
+  // The last question stays while the dialog closes, so its words do not change as it fades.
+  const [question, setQuestion] = useState<DeleteQuestion>({ title: '', description: '' });
+  function askDelete(pending: PendingDelete) {
+    setQuestion(deleteQuestion(pb, pending.kind === 'history' ? pending.record : pb));
+    setPendingDelete(pending);
+  }
   const setsReps = setsRepsText(pb.sets, pb.reps);
   const isNewPb = useShowsNewPb(pb.newPbUntil);
   const visibilityLabel = pb.isVisible
@@ -132,17 +134,22 @@ export function PbCard({
           replaceHref={`/edit-pb/${pb.id}`}
           className={cn(
             'absolute inset-0 [&_img]:size-full',
-            !pb.isVisible &&
-              !expanded &&
-              // A video still processing fades its poster only: faded as a whole, it would make
-              // a stacking context that puts 'Replace video' under the card's open button.
-              (pb.media.type === 'video' && !isPlayableVideo(pb.media)
-                ? '[&_img]:opacity-60'
-                : 'opacity-60'),
+            // The picture fades, not the media as a whole: that would make a stacking context
+            // putting 'Replace video' under the card's open button, and fade the length's pill
+            // below readable contrast.
+            !pb.isVisible && !expanded && '[&_img]:opacity-60 [&_video]:opacity-60',
           )}
         />
         {!expanded && (isNewPb || !pb.isVisible) ? (
-          <div className="pointer-events-none absolute inset-x-2 bottom-2 z-10 flex flex-wrap gap-1">
+          <div
+            className={cn(
+              'pointer-events-none absolute bottom-2 left-2 z-10 flex flex-wrap gap-1',
+              // A video's length sits in the bottom right corner: the badges keep clear of it.
+              pb.media.type === 'video' && pb.media.durationSeconds !== null
+                ? 'right-14'
+                : 'right-2',
+            )}
+          >
             <NewPbBadge newPbUntil={pb.newPbUntil} />
             {!pb.isVisible ? (
               <Badge variant="overlay">
@@ -162,7 +169,7 @@ export function PbCard({
           setsReps={setsReps}
           onCollapse={onCollapse}
           onToggleVisibility={onToggleVisibility}
-          onAskDelete={setPendingDelete}
+          onAskDelete={askDelete}
           actions={actions}
         />
       ) : (
@@ -220,31 +227,17 @@ export function PbCard({
         onOpenChange={(open) => {
           if (!open) setPendingDelete(null);
         }}
-        title={
-          pendingDelete?.kind === 'history'
-            ? 'Delete this previous personal best?'
-            : 'Delete this personal best?'
-        }
-        description={describeDelete(pb, pendingDelete)}
-        onConfirm={async () => {
+        title={question.title}
+        description={question.description}
+        onConfirm={() => {
           const target = pendingDelete;
           setPendingDelete(null);
-          if (target?.kind === 'history') await onDeleteHistory(target.record);
-          else if (target) await onDelete();
+          if (target?.kind === 'history') onDeleteHistory(target.record);
+          else if (target) onDelete();
         }}
       />
     </article>
   );
-}
-
-function describeDelete(pb: PersonalBest, pending: PendingDelete | null): string {
-  if (pending?.kind === 'history') {
-    return `Your ${pending.record.displayValue} ${pb.title} from ${pending.record.date} and its photo or video will be removed.`;
-  }
-  if (pb.personalBestHistory.length > 0) {
-    return `Your ${pb.displayValue} ${pb.title} from ${pb.date} will be removed, and your previous best becomes the current one.`;
-  }
-  return `${pb.title} and its photo or video will be removed from your profile.`;
 }
 
 function ExpandedDetails({

@@ -25,10 +25,19 @@ export interface PbFormFooterProps {
   summary: string | undefined;
   /** A picked video is still being read: the save waits for it. */
   readingMedia: boolean;
+  /** Runs as the user cancels, before leaving for the profile. */
+  onCancel?: () => void;
 }
 
 /** The PB form's last row: the upload's progress, what blocks a save, Cancel and Save. */
-export function PbFormFooter({ mode, saving, upload, summary, readingMedia }: PbFormFooterProps) {
+export function PbFormFooter({
+  mode,
+  saving,
+  upload,
+  summary,
+  readingMedia,
+  onCancel,
+}: PbFormFooterProps) {
   const summaryId = useId();
   const uploading = upload.percent !== null;
   const busyLabel = mode === 'edit' ? 'Updating...' : 'Saving...';
@@ -55,7 +64,11 @@ export function PbFormFooter({ mode, saving, upload, summary, readingMedia }: Pb
         {summary}
       </p>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Link to="/profile" className={buttonClasses({ variant: 'ghost', size: 'lg' })}>
+        <Link
+          to="/profile"
+          onClick={onCancel}
+          className={buttonClasses({ variant: 'ghost', size: 'lg' })}
+        >
           Cancel
         </Link>
         <Button

@@ -6,14 +6,23 @@ import { ClosablePage } from '@/components/layout/closable-page';
 export function PbFormLayout({
   title,
   subtitle,
+  onClose,
   children,
 }: {
   title: string;
   subtitle?: ReactNode;
+  /** Runs as the close link is followed (the add form drops its kept draft, as Cancel does). */
+  onClose?: () => void;
   children: ReactNode;
 }) {
   return (
-    <ClosablePage title={title} subtitle={subtitle} closeTo="/profile" closeLabel="Back to profile">
+    <ClosablePage
+      title={title}
+      subtitle={subtitle}
+      closeTo="/profile"
+      closeLabel="Back to profile"
+      onClose={onClose}
+    >
       {children}
     </ClosablePage>
   );

@@ -8,11 +8,14 @@ export function PbFormMedia({
   ref,
   media,
   disabled,
+  note,
 }: {
   /** Lets the save move the focus here when the media is what is missing. */
   ref: Ref<MediaFieldHandle>;
   media: MediaChoice;
   disabled: boolean;
+  /** Shown while the field is empty (a kept draft whose file did not survive). */
+  note?: string;
 }) {
   return (
     <MediaField
@@ -22,6 +25,7 @@ export function PbFormMedia({
       onBusyChange={media.setReading}
       onProblem={media.setError}
       error={media.error}
+      note={note}
       disabled={disabled}
     />
   );

@@ -5,8 +5,9 @@ import { useForm } from 'react-hook-form';
 
 import { useAuth } from '@/features/auth';
 import { usePersonalBests } from '../api/get-personal-bests';
+import { clearPbDraft, keepPbDraft } from '../draft/pb-draft';
 import { pbFormSchema, type PbFormValues } from '../pb-form-values';
-import { useMediaChoice } from '../use-media-choice';
+import { useMediaChoice, useRestoredFile } from '../use-media-choice';
 import { usePbSave } from '../use-pb-save';
 import { FreeLimitDialog } from './free-limit-dialog';
 import type { MediaFieldHandle, MediaValue } from './media-field';
@@ -22,6 +23,10 @@ export interface PbFormProps {
   initialMedia?: MediaValue;
   /** The record being edited. */
   recordId?: string;
+  /** A file picked before the form was left for an upgrade, put back (add). */
+  restoredFile?: File;
+  /** A word under the empty media field (a kept draft whose file did not survive). */
+  mediaNote?: string;
 }
 
 /**
@@ -33,10 +38,13 @@ export function PbForm({
   defaultValues,
   initialMedia = { kind: 'none' },
   recordId,
+  restoredFile,
+  mediaNote,
 }: PbFormProps) {
   const { user } = useAuth();
   const existing = usePersonalBests();
   const media = useMediaChoice(initialMedia);
+  useRestoredFile(restoredFile, media.choose);
   const mediaRef = useRef<MediaFieldHandle>(null);
   const form = useForm<PbFormValues, unknown, PbInput>({
     resolver: zodResolver(pbFormSchema),
@@ -53,6 +61,17 @@ export function PbForm({
     mediaRef,
     exercises: existing.data,
   });
+  // Only a new PB is kept for the upgrade round trip: an edit's record is already saved.
+  const keepDraft =
+    mode === 'add' && user
+      ? () => {
+          keepPbDraft({
+            userId: user.id,
+            values: form.getValues(),
+            file: media.value.kind === 'selected' ? media.value.file : undefined,
+          });
+        }
+      : undefined;
   const summary = save.attempted
     ? saveBlockedSummary(media.value.kind === 'none', Object.keys(errors).length > 0)
     : undefined;
@@ -64,7 +83,7 @@ export function PbForm({
       className="grid gap-6"
       onSubmit={save.submit}
     >
-      <PbFormMedia ref={mediaRef} media={media} disabled={isSubmitting} />
+      <PbFormMedia ref={mediaRef} media={media} disabled={isSubmitting} note={mediaNote} />
       <PbFormFields
         form={form}
         errors={errors}
@@ -78,9 +97,14 @@ export function PbForm({
         upload={save.upload}
         summary={summary}
         readingMedia={media.reading}
+        onCancel={mode === 'add' ? clearPbDraft : undefined}
       />
       <NotBestDialog question={save.question} onAnswer={save.answer} />
-      <FreeLimitDialog open={save.limitOpen} onOpenChange={save.setLimitOpen} />
+      <FreeLimitDialog
+        open={save.limitOpen}
+        onOpenChange={save.setLimitOpen}
+        onUpgrade={keepDraft}
+      />
     </form>
   );
 }

@@ -9,7 +9,6 @@ import {
   type Announcements,
   type DragEndEvent,
   type DragStartEvent,
-  type KeyboardCoordinateGetter,
   type ScreenReaderInstructions,
 } from '@dnd-kit/core';
 import { arrayMove, rectSortingStrategy, SortableContext, useSortable } from '@dnd-kit/sortable';
@@ -20,28 +19,12 @@ import { useState } from 'react';
 
 import { cn } from '@/lib/cn';
 import { PbCard, type PbCardActions, type PbCardProps } from './pb-card';
+import { slotKeyboardCoordinates } from './slot-keyboard';
 
 /** What a screen reader hears on reaching a drag handle (docs/PRODUCT.md §2). */
 export const DRAG_INSTRUCTIONS: ScreenReaderInstructions = {
   draggable:
     'To pick up a personal best, press space. While dragging, use the arrow keys to move it. Press space again to drop it in its new place, or press escape to cancel.',
-};
-
-/** Arrow keys move a picked-up card by the spec's 25 px step. */
-export const keyboardStep: KeyboardCoordinateGetter = (event, { currentCoordinates }) => {
-  const step = LAYOUT.keyboardDragStepPx;
-  switch (event.code) {
-    case 'ArrowRight':
-      return { ...currentCoordinates, x: currentCoordinates.x + step };
-    case 'ArrowLeft':
-      return { ...currentCoordinates, x: currentCoordinates.x - step };
-    case 'ArrowDown':
-      return { ...currentCoordinates, y: currentCoordinates.y + step };
-    case 'ArrowUp':
-      return { ...currentCoordinates, y: currentCoordinates.y - step };
-    default:
-      return undefined;
-  }
 };
 
 export interface PbGridProps {
@@ -51,8 +34,8 @@ export interface PbGridProps {
   onExpand: (pb: PersonalBest) => void;
   onCollapse: () => void;
   onToggleVisibility: (pb: PersonalBest, isVisible: boolean) => void;
-  onDelete: (pb: PersonalBest) => Promise<unknown>;
-  onDeleteHistory: (pb: PersonalBest, record: PbRecord) => Promise<unknown>;
+  onDelete: (pb: PersonalBest) => void;
+  onDeleteHistory: (pb: PersonalBest, record: PbRecord) => void;
   /** A drop changed the order: every card id, in the new order. */
   onReorder: (orderedIds: string[]) => void;
   /** What the page adds to each card (its share button). */
@@ -76,7 +59,7 @@ export function PbGrid({
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: LAYOUT.dragActivationPx } }),
     useSensor(KeyboardSensor, {
-      coordinateGetter: keyboardStep,
+      coordinateGetter: slotKeyboardCoordinates,
       keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space'] },
     }),
   );
@@ -142,8 +125,12 @@ export function PbGrid({
               onToggleVisibility={(isVisible) => {
                 onToggleVisibility(pb, isVisible);
               }}
-              onDelete={() => onDelete(pb)}
-              onDeleteHistory={(record) => onDeleteHistory(pb, record)}
+              onDelete={() => {
+                onDelete(pb);
+              }}
+              onDeleteHistory={(record) => {
+                onDeleteHistory(pb, record);
+              }}
               actions={cardActions}
             />
           ))}
@@ -176,14 +163,13 @@ export function PbGrid({
 }
 
 const noop = () => undefined;
-const noopAsync = () => Promise.resolve();
 /** The dragged card's picture is inert: its actions are never called. */
 const inertCardActions = {
   onExpand: noop,
   onCollapse: noop,
   onToggleVisibility: noop,
-  onDelete: noopAsync,
-  onDeleteHistory: noopAsync,
+  onDelete: noop,
+  onDeleteHistory: noop,
 } satisfies Partial<PbCardProps>;
 
 function SortablePbCard({

@@ -15,6 +15,7 @@ const processing: PbMedia = {
   posterUrl: '/media/pbs/u1/r1/poster.webp',
   width: 1280,
   height: 720,
+  durationSeconds: 12,
 };
 
 const failed: PbMedia = { ...processing, status: 'failed' };
@@ -78,5 +79,50 @@ describe('a video on a PB card', () => {
     expect(video).toHaveAttribute('poster', ready.posterUrl);
     expect(video).toHaveAccessibleName('5K Run personal best video');
     expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('a collapsed video card tells a video from a photo', () => {
+  it('with a play mark and its length, read out in words', () => {
+    const { container } = render(<PbMediaView media={ready} title="5K Run" />);
+    expect(screen.getByTestId('video-play-mark').closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.getByText('0:12')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByText('Video, 12 seconds')).toHaveClass('sr-only');
+    expect(container.querySelector('video')).toBeInTheDocument();
+  });
+
+  it('with the play mark alone when the length is unknown', () => {
+    render(<PbMediaView media={{ ...ready, durationSeconds: null }} title="5K Run" />);
+    expect(screen.getByTestId('video-play-mark')).toBeInTheDocument();
+    expect(screen.queryByText(/^\d+:\d\d$/)).toBeNull();
+    expect(screen.queryByText(/^Video, /)).toBeNull();
+  });
+
+  it('with its length but no play mark while it cannot play yet', () => {
+    render(<PbMediaView media={{ ...processing, durationSeconds: 65.4 }} title="5K Run" />);
+    expect(screen.getByText('1:05')).toBeInTheDocument();
+    expect(screen.getByText('Video, 1 minute 5 seconds')).toBeInTheDocument();
+    expect(screen.queryByTestId('video-play-mark')).toBeNull();
+  });
+
+  it('and leaves both to the player once open', () => {
+    render(<PbMediaView media={ready} title="5K Run" expanded />);
+    expect(screen.queryByTestId('video-play-mark')).toBeNull();
+    expect(screen.queryByText('0:12')).toBeNull();
+  });
+
+  it('while a photo gets neither', () => {
+    const photo: PbMedia = {
+      ...ready,
+      type: 'image',
+      url: '/media/pbs/u1/r2/full.webp',
+      fullUrl: '/media/pbs/u1/r2/full.webp',
+      cardUrl: '/media/pbs/u1/r2/card.webp',
+      posterUrl: null,
+      durationSeconds: null,
+    };
+    render(<PbMediaView media={photo} title="Deadlift" />);
+    expect(screen.queryByTestId('video-play-mark')).toBeNull();
+    expect(screen.queryByText(/^Video, /)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 
 import { cn } from '@/lib/cn';
 import { playWithRetries } from '@/lib/play-with-retries';
+import { VideoMarks } from './video-marks';
 
 /** Where collapsed videos rest, so the card shows a real frame rather than black. */
 const RESTING_FRAME_SECONDS = 0.1;
@@ -25,7 +26,8 @@ export interface PbMediaViewProps {
 /**
  * A PB's photo or video (docs/PRODUCT.md §2). Images come as a srcset of the 480 px card rendition
  * and the full one, lazily, with their size reserved. Videos autoplay muted once expanded and
- * go back to their resting frame when collapsed. A broken image is hidden; a broken video says so.
+ * go back to their resting frame when collapsed, where a play mark and their length tell them
+ * from photos. A broken image is hidden; a broken video says so.
  */
 export function PbMediaView({
   media,
@@ -95,6 +97,7 @@ function PendingVideo({
         contain={false}
         className="size-full"
       />
+      {expanded ? null : <VideoMarks durationSeconds={media.durationSeconds} playable={false} />}
       <div
         className={cn(
           // Above the collapsed card's open-on-click layer (z-1), so the link takes its own clicks;
@@ -225,7 +228,7 @@ function PbVideo({
     );
   }
   return (
-    <div className={cn('bg-ink', className)}>
+    <div className={cn('relative bg-ink', className)}>
       <video
         ref={ref}
         // The resting frame, for browsers that show nothing before playing (no poster).
@@ -244,6 +247,8 @@ function PbVideo({
           setFailed(true);
         }}
       />
+      {/* Open, the player's own controls show that it plays and for how long. */}
+      {expanded ? null : <VideoMarks durationSeconds={media.durationSeconds} playable />}
     </div>
   );
 }

@@ -111,10 +111,17 @@ describe('PbProgressChart', () => {
       }),
     ).toBeInTheDocument();
     expect(screen.getByTestId('pb-progress-best')).toHaveTextContent('Best: 22:48');
-    expect(screen.getByText('time · lower is better')).toBeInTheDocument();
-    const axis = within(screen.getByTestId('pb-progress-chart'));
-    expect(axis.getByText('22:00')).toBeInTheDocument();
-    expect(axis.getByText('25:00')).toBeInTheDocument();
+    expect(screen.getByText('time · fastest at the top')).toBeInTheDocument();
+    const chart = screen.getByTestId('pb-progress-chart');
+    const axis = within(chart);
+    // Better is up: the fastest tick and the best dot are the highest, the slowest at the bottom.
+    const yOf = (element: Element | null | undefined) =>
+      Number(element?.getAttribute('y') ?? element?.getAttribute('cy'));
+    expect(yOf(axis.getByText('22:00'))).toBeLessThan(yOf(axis.getByText('25:00')));
+    const dots = [...chart.querySelectorAll('circle[r="4"], circle[r="5.5"]')].map(yOf);
+    const bestDot = chart.querySelector('circle[r="5.5"]');
+    expect(yOf(bestDot)).toBe(Math.min(...dots));
+    expect(yOf(axis.getByTestId('pb-progress-best'))).toBeLessThan(yOf(bestDot));
   });
 
   it('leaves out records that do not compare, with a note', () => {

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import {
   chartSummary,
   excludedNote,
+  heightOf,
   MIN_CHART_POINTS,
   pointValue,
   progressSeries,
@@ -60,7 +61,7 @@ export function PbProgressChart({ pb }: { pb: PersonalBest }) {
 
 function axisCaption(series: ProgressSeries): string {
   if (series.unit !== 'duration') return `in ${series.unit}`;
-  return series.direction === 'lower' ? 'time · lower is better' : 'time · longer is better';
+  return series.direction === 'lower' ? 'time · fastest at the top' : 'time · longer is better';
 }
 
 /** The container's width, followed as the card resizes (ResizeObserver reports on observe). */
@@ -84,7 +85,6 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
 function ProgressPlot({ series }: { series: ProgressSeries }) {
   const frameRef = useRef<HTMLDivElement>(null);
   const width = useWidth(frameRef);
-  const lowerIsBetter = series.direction === 'lower';
 
   const scale = valueScale(
     series.points.map((point) => point.amount),
@@ -95,15 +95,15 @@ function ProgressPlot({ series }: { series: ProgressSeries }) {
   // Tabular digits are about 0.6em wide.
   const left = Math.ceil(longest * TICK_FONT_PX * 0.62) + 10;
   const right = width - 10;
-  // The best point is the highest (more is better) or the lowest (a faster time): its label goes
-  // on the outer side, where no line can run through it.
-  const top = 12 + (lowerIsBetter ? 0 : BEST_LABEL_ROOM);
-  const bottom = CHART_HEIGHT - DATE_ROOM - (lowerIsBetter ? BEST_LABEL_ROOM : 4);
+  // Better is up for every exercise, so the best point is the highest: its label goes above it,
+  // where no line can run through it.
+  const top = 12 + BEST_LABEL_ROOM;
+  const bottom = CHART_HEIGHT - DATE_ROOM - 4;
 
   const across = timePositions(series.points);
   const xOf = (i: number) => left + 8 + (across[i] ?? 0) * (right - left - 16);
   const yOf = (amount: number) =>
-    bottom - ((amount - scale.min) / (scale.max - scale.min || 1)) * (bottom - top);
+    bottom - heightOf(amount, scale, series.direction) * (bottom - top);
   const placed = series.points.map((point, i) => ({ point, x: xOf(i), y: yOf(point.amount) }));
   const best = placed.find(({ point }) => point.isBest);
   const first = series.points[0];
@@ -128,7 +128,7 @@ function ProgressPlot({ series }: { series: ProgressSeries }) {
               y1={yOf(tick)}
               y2={yOf(tick)}
               className="stroke-border"
-              strokeDasharray={i === 0 ? undefined : '3 3'}
+              strokeDasharray={heightOf(tick, scale, series.direction) < 1e-9 ? undefined : '3 3'}
             />
             <text
               x={left - 6}
@@ -181,8 +181,7 @@ function ProgressPlot({ series }: { series: ProgressSeries }) {
             <text
               data-testid="pb-progress-best"
               x={best.x + labelNudge(anchorFor(best.x, left, right))}
-              y={lowerIsBetter ? best.y + 14 : best.y - 14}
-              dy={lowerIsBetter ? '0.7em' : undefined}
+              y={best.y - 14}
               textAnchor={anchorFor(best.x, left, right)}
               className="fill-primary-strong text-xs font-semibold"
             >

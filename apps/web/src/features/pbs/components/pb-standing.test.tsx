@@ -39,8 +39,8 @@ function renderCard(pb: PersonalBest, expanded = false) {
       onExpand={vi.fn()}
       onCollapse={vi.fn()}
       onToggleVisibility={vi.fn()}
-      onDelete={vi.fn(() => Promise.resolve())}
-      onDeleteHistory={vi.fn(() => Promise.resolve())}
+      onDelete={vi.fn()}
+      onDeleteHistory={vi.fn()}
     />,
   );
   return { card: screen.getByTestId('pb-card') };

@@ -5,6 +5,7 @@ import { historyRecord, pbWith } from '@/test/fixtures/personal-bests';
 import {
   chartSummary,
   excludedNote,
+  heightOf,
   pointValue,
   progressSeries,
   shortDate,
@@ -264,6 +265,43 @@ describe('valueScale', () => {
       '0.6',
       '0.8',
     ]);
+  });
+});
+
+describe('heightOf', () => {
+  const scale = { min: 1200, max: 1500, ticks: [1200, 1500] };
+
+  it('puts larger amounts higher where more is better', () => {
+    expect(heightOf(1200, scale, 'higher')).toBe(0);
+    expect(heightOf(1500, scale, 'higher')).toBe(1);
+  });
+
+  it('turns the axis over where less is better, so the fastest time is at the top', () => {
+    expect(heightOf(1200, scale, 'lower')).toBe(1);
+    expect(heightOf(1500, scale, 'lower')).toBe(0);
+    expect(heightOf(1275, scale, 'lower')).toBeCloseTo(0.75);
+  });
+
+  it('makes an improving runner climb: each faster time is higher', () => {
+    const pb = exercise(
+      '5K',
+      'Running',
+      ['now', 1368, 'duration', '2026-03-04'],
+      [
+        ['mid', 1440, 'duration', '2026-01-01'],
+        ['first', 1500, 'duration', '2025-09-01'],
+      ],
+    );
+    const series = seriesOf(pb);
+    const runScale = valueScale(
+      series.points.map((point) => point.amount),
+      series.unit,
+    );
+    const heights = series.points.map((point) =>
+      heightOf(point.amount, runScale, series.direction),
+    );
+    expect(heights).toEqual([...heights].sort((a, b) => a - b));
+    expect(heights[0]).toBeLessThan(heights[2] ?? 0);
   });
 });
 

@@ -187,9 +187,8 @@ function niceStep(rough: number, unit: Unit): number {
 }
 
 /**
- * The y axis: round bounds around the amounts and about `targetTicks` evenly spaced ticks. The
- * axis reads up for every unit; for times (lower is better) the chart marks the best rather than
- * turning the axis over, so a number higher up is always a larger number.
+ * The y axis: round bounds around the amounts and about `targetTicks` evenly spaced ticks, from
+ * `min` to `max`; `heightOf` says which end is drawn at the top.
  */
 export function valueScale(amounts: readonly number[], unit: Unit, targetTicks = 4): Scale {
   let low = Math.min(...amounts);
@@ -210,6 +209,17 @@ export function valueScale(amounts: readonly number[], unit: Unit, targetTicks =
     ticks.push(Math.round((min + i * step) * 1e6) / 1e6);
   }
   return { min, max, ticks };
+}
+
+/**
+ * How high an amount sits on the axis, from 0 (the bottom) to 1 (the top). Better is up
+ * (docs/PRODUCT.md §2, Progress): where less is better (a race's time, by the shared comparison
+ * direction) the axis is turned over, so the fastest time is at the top and a runner who improves
+ * sees the line climb, like a lifter does.
+ */
+export function heightOf(amount: number, scale: Scale, direction: Direction): number {
+  const share = (amount - scale.min) / (scale.max - scale.min || 1);
+  return direction === 'lower' ? 1 - share : share;
 }
 
 function dayNumber(isoDate: string): number {

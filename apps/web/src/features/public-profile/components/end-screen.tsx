@@ -1,26 +1,47 @@
-import { ArrowRight, RotateCcw } from 'lucide-react';
+import type { PublicPb } from '@pbshare/shared';
+import { ImageOff, RotateCcw } from 'lucide-react';
 import type { RefObject } from 'react';
 
 import { LogoMark } from '@/components/layout/logo';
-import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { thumbnailUrl } from '../thumbnail-url';
+import { useViewerIsOwner } from '../use-viewer-is-owner';
+import { CallToAction } from './call-to-action';
+import { ProfileIntro } from './profile-intro';
+
+export type EndScreenPb = Pick<PublicPb, 'id' | 'title' | 'displayValue' | 'media'>;
 
 export interface EndScreenProps {
   name: string;
   avatarUrl: string | null;
   bio: string;
-  pbCount: number;
+  /** The person's visible PBs, in the story's order. */
+  pbs: readonly EndScreenPb[];
+  /** Opens the viewer at the PB at this position of `pbs`. */
+  onOpenAt?: (index: number) => void;
   /** Opens the viewer again from the first PB; absent when there is nothing to watch. */
   onReplay?: () => void;
   headingRef?: RefObject<HTMLHeadingElement | null>;
 }
 
-/** What a visitor sees after closing the viewer (or at once, when nothing is shared). */
-export function EndScreen({ name, avatarUrl, bio, pbCount, onReplay, headingRef }: EndScreenProps) {
+/**
+ * What a visitor sees after closing the viewer (or at once, when nothing is shared): whose PBs
+ * they were, each of them to open again, and a way on, which for the owner is back to editing.
+ */
+export function EndScreen({
+  name,
+  avatarUrl,
+  bio,
+  pbs,
+  onOpenAt,
+  onReplay,
+  headingRef,
+}: EndScreenProps) {
+  const owner = useViewerIsOwner(name);
   return (
     <section
       aria-labelledby="end-screen-title"
-      className="relative isolate flex min-h-dvh flex-1 flex-col items-center justify-center overflow-hidden bg-ink px-6 py-16 text-center text-white"
+      className="relative isolate flex min-h-dvh flex-1 flex-col items-center justify-center overflow-hidden bg-ink px-6 py-20 text-center text-white"
     >
       <div
         aria-hidden="true"
@@ -36,13 +57,24 @@ export function EndScreen({ name, avatarUrl, bio, pbCount, onReplay, headingRef 
       </a>
 
       <div className="flex w-full max-w-sm flex-col items-center motion-safe:animate-slide-in">
-        <Avatar src={avatarUrl} name={name} size="lg" className="ring-4 ring-white/15" />
-        <p className="mt-4 text-lg font-semibold">{name}</p>
-        <p className="mt-1 text-sm text-white/60">
-          {pbCount === 1 ? '1 personal best' : `${pbCount} personal bests`}
-        </p>
-        {bio.trim() ? (
-          <p className="mt-4 text-sm leading-relaxed text-white/75 text-pretty">{bio.trim()}</p>
+        <ProfileIntro name={name} avatarUrl={avatarUrl} bio={bio} pbCount={pbs.length} />
+
+        {onOpenAt && pbs.length > 0 ? (
+          <ul
+            aria-label={`${name}'s personal bests`}
+            className="mt-8 grid w-full grid-cols-3 gap-3"
+          >
+            {pbs.map((pb, position) => (
+              <li key={pb.id}>
+                <PbTile
+                  pb={pb}
+                  onOpen={() => {
+                    onOpenAt(position);
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
         ) : null}
 
         <h1
@@ -55,12 +87,7 @@ export function EndScreen({ name, avatarUrl, bio, pbCount, onReplay, headingRef 
         </h1>
 
         <div className="mt-8 flex w-full flex-col gap-3">
-          <Button asChild size="lg" className="w-full shadow-glow">
-            <a href="/">
-              Start sharing yours
-              <ArrowRight aria-hidden="true" />
-            </a>
-          </Button>
+          <CallToAction owner={owner} />
           {onReplay ? (
             <Button
               size="lg"
@@ -75,5 +102,35 @@ export function EndScreen({ name, avatarUrl, bio, pbCount, onReplay, headingRef 
         </div>
       </div>
     </section>
+  );
+}
+
+/** One PB of the end screen: its picture, title and value; a tap plays the story from it. */
+function PbTile({ pb, onOpen }: { pb: EndScreenPb; onOpen: () => void }) {
+  const thumbnail = thumbnailUrl(pb.media);
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={`Watch ${pb.title}, ${pb.displayValue}`}
+      className="group flex w-full flex-col items-stretch gap-1.5 rounded-xl text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+    >
+      <span className="relative block aspect-[3/4] overflow-hidden rounded-xl bg-white/10 ring-1 ring-white/15">
+        {thumbnail ? (
+          <img
+            src={thumbnail}
+            alt=""
+            loading="lazy"
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
+          />
+        ) : (
+          <span className="flex size-full items-center justify-center text-white/50">
+            <ImageOff className="size-6" aria-hidden="true" />
+          </span>
+        )}
+      </span>
+      <span className="truncate text-xs font-medium text-white/75">{pb.title}</span>
+      <span className="-mt-1 truncate text-sm font-bold tabular-nums">{pb.displayValue}</span>
+    </button>
   );
 }

@@ -52,7 +52,7 @@ export function AccountTab({ user }: { user: User }) {
           Deleting your account removes your profile, your personal bests and their photos and
           videos for good. Your public page stops working at once. This cannot be undone.
         </p>
-        <DeleteAccountDialog />
+        <DeleteAccountDialog user={user} />
       </section>
     </div>
   );

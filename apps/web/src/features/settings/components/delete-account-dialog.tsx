@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ACCOUNT_MESSAGES, deleteAccountInputSchema } from '@pbshare/shared';
+import { ACCOUNT_MESSAGES, deleteAccountInputSchema, type User } from '@pbshare/shared';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,12 +13,18 @@ import { toast } from '@/components/ui/toaster';
 import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
 import { useLeaveSession } from '@/features/auth';
 import { useDeleteAccount } from '../api/delete-account';
+import { useDownloadMyData } from '../api/download-my-data';
+import { DownloadFirst, ProPlanEnds } from './delete-account-extras';
 
-/** Self-service account deletion, confirmed with the password (docs/PRODUCT.md §10). */
-export function DeleteAccountDialog() {
+/**
+ * Self-service account deletion, confirmed with the password (docs/PRODUCT.md §10). Before the
+ * delete button: what ends with a Pro account, and the offer to download everything first.
+ */
+export function DeleteAccountDialog({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const leaveSession = useLeaveSession();
   const remove = useDeleteAccount();
+  const download = useDownloadMyData();
   const {
     register,
     handleSubmit,
@@ -36,6 +42,7 @@ export function DeleteAccountDialog() {
         if (!next) {
           reset();
           remove.reset();
+          download.reset();
         }
       }}
       trigger={
@@ -47,6 +54,8 @@ export function DeleteAccountDialog() {
       title="Delete your account?"
       description="Your profile, your personal bests and their photos and videos are deleted for good. Enter your password to confirm."
     >
+      <ProPlanEnds user={user} />
+      <DownloadFirst download={download} />
       <Form
         aria-label="Confirm account deletion"
         onSubmit={handleSubmit(async ({ password }) => {

@@ -6,12 +6,14 @@ import {
   MEDIA_MESSAGES,
   profileUpdateInputSchema,
   TIMINGS,
+  usernameKey,
   type User,
 } from '@pbshare/shared';
 import { Camera } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 
 import { ErrorAlert, SuccessAlert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
@@ -23,8 +25,11 @@ import { isApiError } from '@/lib/api-client';
 import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
 import { UsernameField } from '@/features/auth';
 import { useUpdateProfile } from '../api/update-profile';
+import { ChangeLinkDialog } from './change-link-dialog';
 
 const PROFILE_UPDATE_FAILED = 'Your profile could not be saved. Please try again.';
+
+type ProfileUpdateInput = z.output<typeof profileUpdateInputSchema>;
 
 interface PickedImage {
   file: File;
@@ -39,6 +44,8 @@ export function ProfileTab({ user }: { user: User }) {
   const [picked, setPicked] = useState<PickedImage | null>(null);
   const [imageError, setImageError] = useState<string | undefined>();
   const [saved, setSaved] = useState(false);
+  // A rename waits here while the dialog asks whether the public link may move.
+  const [pendingRename, setPendingRename] = useState<ProfileUpdateInput | null>(null);
 
   const {
     register,
@@ -88,6 +95,26 @@ export function ProfileTab({ user }: { user: User }) {
     setPicked({ file, url: URL.createObjectURL(file) });
   }
 
+  async function save(values: ProfileUpdateInput) {
+    setSaved(false);
+    try {
+      await update.mutateAsync({
+        displayName: values.displayName ?? user.displayName,
+        bio: values.bio ?? '',
+        image: picked?.file,
+      });
+      setPicked(null);
+      setSaved(true);
+    } catch (error) {
+      applyFieldErrors(error, setError, ['displayName', 'bio'], {
+        USERNAME_TAKEN: 'displayName',
+      });
+      toast.error('Error updating profile', {
+        description: errorMessage(error, PROFILE_UPDATE_FAILED),
+      });
+    }
+  }
+
   const serverError = update.error;
   const imageRejected =
     isApiError(serverError) &&
@@ -98,23 +125,12 @@ export function ProfileTab({ user }: { user: User }) {
       aria-label="Profile"
       className="gap-6"
       onSubmit={handleSubmit(async (values) => {
-        setSaved(false);
-        try {
-          await update.mutateAsync({
-            displayName: values.displayName ?? user.displayName,
-            bio: values.bio ?? '',
-            image: picked?.file,
-          });
-          setPicked(null);
-          setSaved(true);
-        } catch (error) {
-          applyFieldErrors(error, setError, ['displayName', 'bio'], {
-            USERNAME_TAKEN: 'displayName',
-          });
-          toast.error('Error updating profile', {
-            description: errorMessage(error, PROFILE_UPDATE_FAILED),
-          });
-        }
+        // Only a new name moves the link: the same name in other letter case is the same page.
+        const renamed =
+          values.displayName !== undefined &&
+          usernameKey(values.displayName) !== usernameKey(user.displayName);
+        if (renamed) setPendingRename(values);
+        else await save(values);
       })}
     >
       <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-center sm:gap-6">
@@ -189,6 +205,18 @@ export function ProfileTab({ user }: { user: User }) {
       >
         Save Profile
       </SubmitButton>
+      <ChangeLinkDialog
+        change={
+          pendingRename
+            ? { from: user.displayName, to: pendingRename.displayName?.trim() ?? '' }
+            : null
+        }
+        onAnswer={(confirmed) => {
+          const values = pendingRename;
+          setPendingRename(null);
+          if (confirmed && values) void save(values);
+        }}
+      />
     </Form>
   );
 }

@@ -1,4 +1,4 @@
-import { countLabel, storyBackdropUrl, type PersonalBest } from '@pbshare/shared';
+import { clipLength, countLabel, storyBackdropUrl, type PersonalBest } from '@pbshare/shared';
 import { Check, Eye, EyeOff, Play } from 'lucide-react';
 
 import { Badge } from '@/components/ui/badge';
@@ -79,10 +79,26 @@ function PbRow({ pb, onToggle }: { pb: PersonalBest; onToggle: (pb: PersonalBest
           />
         ) : null}
         {pb.media.type === 'video' ? (
-          <span className="absolute inset-0 flex items-center justify-center">
+          <span
+            className={cn(
+              'absolute inset-0 flex items-center justify-center',
+              // Lifted clear of the length below it.
+              pb.media.durationSeconds !== null && 'pb-3',
+            )}
+          >
             <span className="flex size-6 items-center justify-center rounded-full bg-black/50 text-white">
               <Play className="size-3 fill-current" aria-hidden="true" />
             </span>
+          </span>
+        ) : null}
+        {pb.media.type === 'video' && pb.media.durationSeconds !== null ? (
+          // Decorative like the thumbnail itself: the row's name stays the PB's.
+          <span
+            aria-hidden="true"
+            data-testid="share-pb-video-length"
+            className="absolute right-0.5 bottom-0.5 rounded bg-black/75 px-1 text-[10px] leading-3.5 font-semibold text-white tabular-nums"
+          >
+            {clipLength(pb.media.durationSeconds)}
           </span>
         ) : null}
       </span>
@@ -101,7 +117,7 @@ function PbRow({ pb, onToggle }: { pb: PersonalBest; onToggle: (pb: PersonalBest
       <span
         className={cn(
           'hidden shrink-0 items-center gap-1.5 text-xs font-semibold sm:inline-flex',
-          selected ? 'text-primary' : 'text-muted-foreground',
+          selected ? 'text-primary-strong' : 'text-muted-foreground',
         )}
       >
         {selected ? (

@@ -9,7 +9,7 @@ import { renderPage } from '@/test/render';
 import { SharePbButton } from './share-pb-button';
 
 const pb = { id: 'pb-1', title: 'Deadlift', displayValue: '405 lbs', isVisible: true };
-const IMAGE = 'GET /previews/story/ada/pb-1/current.jpg';
+const IMAGE = 'GET /v1/pbs/pb-1/story.jpg';
 const LINK = `${window.location.origin}/ada/pb-1`;
 
 function jpegAnswer() {

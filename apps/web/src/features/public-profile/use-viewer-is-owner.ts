@@ -1,0 +1,70 @@
+import { ACCESS_TOKEN_STORAGE_KEY } from '@pbshare/shared';
+import { useEffect, useState } from 'react';
+
+/** A token this close to its end is not worth a request: it would be refused on arrival. */
+const EXPIRY_MARGIN_MS = 10_000;
+
+/**
+ * The session token this browser holds (docs/PRODUCT.md §4), when there is one that has not yet
+ * expired by its own `exp`. Only read, never checked: the server does that when it is used.
+ */
+export function liveAccessToken(
+  storage: Pick<Storage, 'getItem'>,
+  now = Date.now(),
+): string | null {
+  let token: string | null;
+  try {
+    token = storage.getItem(ACCESS_TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+  const payload = token?.split('.')[1];
+  if (!token || !payload) return null;
+  try {
+    const claims: unknown = JSON.parse(atob(payload.replaceAll('-', '+').replaceAll('_', '/')));
+    const exp = (claims as { exp?: unknown } | null)?.exp;
+    return typeof exp === 'number' && exp * 1000 > now + EXPIRY_MARGIN_MS ? token : null;
+  } catch {
+    return null;
+  }
+}
+
+function readStorage(): Pick<Storage, 'getItem'> | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the person looking at /{username} is its owner, signed in in this browser. The page
+ * carries no session code, so it asks the server who the stored token belongs to, once, and only
+ * when there is a live token: a visitor without one costs no request. An expired token, a
+ * refused one or a failed request all read as a visitor, which is what the page says by default.
+ */
+export function useViewerIsOwner(name: string): boolean {
+  const [owner, setOwner] = useState(false);
+  useEffect(() => {
+    const storage = readStorage();
+    const token = storage ? liveAccessToken(storage) : null;
+    if (!token) return;
+    const controller = new AbortController();
+    fetch('/v1/users/profile', {
+      headers: { Authorization: `Bearer ${token}` },
+      signal: controller.signal,
+    })
+      .then(async (response) => (response.ok ? ((await response.json()) as unknown) : null))
+      .then((body) => {
+        const signedIn = (body as { data?: { displayName?: unknown } } | null)?.data?.displayName;
+        if (typeof signedIn === 'string' && signedIn.toLowerCase() === name.toLowerCase()) {
+          setOwner(true);
+        }
+      })
+      .catch(() => undefined);
+    return () => {
+      controller.abort();
+    };
+  }, [name]);
+  return owner;
+}
