@@ -67,4 +67,42 @@ test.describe('taps before the public page has hydrated', () => {
     expect(consoleErrors).toEqual([]);
     await v.context().close();
   });
+
+  test('at 400 kbit/s, a tap on Next made as soon as the slide paints is carried out', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    const { account } = await sharerWithPbs(page, request, [
+      { title: 'Deadlift', value: '405 lbs' },
+      { title: 'Squat', value: '315 lbs' },
+    ]);
+    const size = page.viewportSize();
+    const context = await browser.newContext({
+      baseURL,
+      viewport: size,
+      isMobile: size?.width === 390,
+      hasTouch: size?.width === 390,
+    });
+    const v = await context.newPage();
+    const cdp = await context.newCDPSession(v);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 400,
+      downloadThroughput: (400 * 1000) / 8,
+      uploadThroughput: (400 * 1000) / 8,
+    });
+
+    await v.goto(`/${account.username}`, { waitUntil: 'commit' });
+    await expect(slideTitle(v)).toHaveText('Squat', { timeout: 10_000 });
+    await v.getByRole('button', { name: 'Next personal best' }).click();
+    // The script is still on its way: the tap was the server's markup's, kept for later.
+    expect(await v.locator('html[data-hydrated]').count()).toBe(0);
+
+    await v.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 });
+    await expect(slideTitle(v)).toHaveText('Deadlift');
+    await context.close();
+  });
 });

@@ -20,6 +20,7 @@ const FILE_ROUTES = new Set([
   'GET /previews/pb/:username/:pbId/:key.jpg',
   'GET /previews/story/:username/:pbId/:key.jpg',
   'GET /v1/users/export',
+  'GET /v1/pbs/:id/story.jpg',
 ]);
 
 const isSuccess = (code: string) => /^2\d\d$/.test(code);

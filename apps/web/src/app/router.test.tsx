@@ -54,8 +54,8 @@ describe('routes', () => {
     });
   });
 
-  it('shows a spinner while the stored session loads, then the profile', async () => {
-    let answer: (response: Response) => void = () => undefined;
+  it("shows the profile's skeleton while the stored session loads, then the profile", async () => {
+    let answer: ((response: Response) => void) | undefined;
     stubApi({
       'GET /v1/users/profile': () =>
         new Promise<Response>((resolve) => {
@@ -64,15 +64,28 @@ describe('routes', () => {
     });
     localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
     renderRoutes(routes, '/profile');
-    expect(await screen.findByText('Loading your account')).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Loading your profile' })).toBeVisible();
+    // The same skeleton stands from the first code's arrival until the session is known.
+    await waitFor(() => {
+      expect(answer).toBeDefined();
+    });
+    expect(screen.getByRole('status', { name: 'Loading your profile' })).toBeVisible();
     expect(screen.queryByTestId('profile-display-name')).not.toBeInTheDocument();
 
-    answer(ok(testUser));
+    answer?.(ok(testUser));
     expect(await screen.findByTestId('profile-display-name')).toHaveTextContent('ada');
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute(
       'href',
       '/profile/settings',
     );
+  });
+
+  it('shows a spinner on the other signed-in pages while the stored session loads', async () => {
+    stubApi({ 'GET /v1/users/profile': () => new Promise<Response>(() => undefined) });
+    localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
+    renderRoutes(routes, '/profile/settings');
+    expect(await screen.findByText('Loading your account')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading your profile' })).not.toBeInTheDocument();
   });
 
   it.each([
