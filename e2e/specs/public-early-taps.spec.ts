@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 
 import { test, expect } from '../support/fixtures.js';
 import { endScreenHeading, sharerWithPbs, slideTitle } from '../support/share.js';
+import { onSlowLine } from '../support/network.js';
 
 /** How long the public page's script is held back: long enough to tap before it runs. */
 const SCRIPT_DELAY_MS = 2500;
@@ -86,14 +87,7 @@ test.describe('taps before the public page has hydrated', () => {
       hasTouch: size?.width === 390,
     });
     const v = await context.newPage();
-    const cdp = await context.newCDPSession(v);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 400,
-      downloadThroughput: (400 * 1000) / 8,
-      uploadThroughput: (400 * 1000) / 8,
-    });
+    await onSlowLine(context, v);
 
     await v.goto(`/${account.username}`, { waitUntil: 'commit' });
     await expect(slideTitle(v)).toHaveText('Squat', { timeout: 10_000 });

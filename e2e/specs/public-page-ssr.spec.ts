@@ -9,6 +9,7 @@ import type {
 
 import { test, expect } from '../support/fixtures.js';
 import { sharerWithPbs, slideTitle, storyProgress, visitStory } from '../support/share.js';
+import { onSlowLine } from '../support/network.js';
 
 /** A signed-out visitor's context of the same size as the project's page. */
 function visitorContext(
@@ -150,14 +151,7 @@ test.describe('the server-rendered public page', () => {
     ]);
     const context = await visitorContext(browser, baseURL, page.viewportSize());
     const v = await context.newPage();
-    const cdp = await context.newCDPSession(v);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 400,
-      downloadThroughput: (400 * 1000) / 8,
-      uploadThroughput: (400 * 1000) / 8,
-    });
+    await onSlowLine(context, v);
 
     await v.goto(`/${account.username}`, { waitUntil: 'commit' });
     const frame = v.getByTestId('story-frame');

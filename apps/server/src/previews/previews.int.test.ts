@@ -382,5 +382,5 @@ async function userOf(session: SignedIn) {
     url: '/v1/users/profile',
     headers: bearer(session),
   });
-  return (res.json() as { data: User }).data;
+  return res.json<{ data: User }>().data;
 }

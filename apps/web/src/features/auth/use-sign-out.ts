@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 
@@ -27,11 +28,15 @@ export function useLeaveSession() {
  */
 export function useSignOut() {
   const leaveSession = useLeaveSession();
+  const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
 
   const signOut = useCallback(async () => {
     setPending(true);
     await runBeforeSignOut();
+    // A refetch still on the wire (after those deletes, say) would be refused once the session
+    // ends, and that refusal would send the user to /login instead of /.
+    await queryClient.cancelQueries();
     try {
       await logout();
     } catch {
@@ -39,7 +44,7 @@ export function useSignOut() {
     }
     await leaveSession();
     setPending(false);
-  }, [leaveSession]);
+  }, [leaveSession, queryClient]);
 
   return { signOut, pending };
 }

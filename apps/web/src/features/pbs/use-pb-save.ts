@@ -90,7 +90,7 @@ export function usePbSave({ mode, recordId, form, media, mediaRef, exercises }: 
     const list =
       exercises ??
       (await queryClient
-        .query({ queryKey: pbsQueryKey, queryFn: getPersonalBests })
+        .query({ queryKey: pbsQueryKey, queryFn: ({ signal }) => getPersonalBests(signal) })
         .catch(() => []));
     return verdictOnNewRecord(list, values);
   }

@@ -7,9 +7,12 @@ import { pbsQueryKey } from './pb-keys';
 
 export const personalBestListSchema = z.array(personalBestSchema);
 
-/** GET /pbs: the current PB of each exercise, in the user's order, each with its history. */
-export function getPersonalBests(): Promise<PersonalBest[]> {
-  return apiClient.get('/pbs', { parse: (data) => personalBestListSchema.parse(data) });
+/**
+ * GET /pbs: the current PB of each exercise, in the user's order, each with its history. A
+ * cancelled read (the query cancelled, as signing out does) is aborted on the wire too.
+ */
+export function getPersonalBests(signal?: AbortSignal): Promise<PersonalBest[]> {
+  return apiClient.get('/pbs', { signal, parse: (data) => personalBestListSchema.parse(data) });
 }
 
 /** How often the list is read again while a video of it is being processed. */
@@ -31,7 +34,7 @@ export function hasProcessingVideo(pbs: readonly PersonalBest[] | undefined): bo
 export function usePersonalBests({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: pbsQueryKey,
-    queryFn: getPersonalBests,
+    queryFn: ({ signal }) => getPersonalBests(signal),
     enabled,
     refetchInterval: (query) => (hasProcessingVideo(query.state.data) ? PROCESSING_POLL_MS : false),
   });

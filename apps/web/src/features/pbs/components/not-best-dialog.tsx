@@ -1,5 +1,4 @@
-import { Button } from '@/components/ui/button';
-import { ModalDialog } from '@/components/ui/modal-dialog';
+import { QuestionDialog } from '@/components/ui/question-dialog';
 
 /**
  * Asks before a new record that does not beat its exercise's best is saved (docs/PRODUCT.md §3,
@@ -15,34 +14,11 @@ export function NotBestDialog({
   onAnswer: (saveAnyway: boolean) => void;
 }) {
   return (
-    <ModalDialog
-      open={question !== null}
-      onOpenChange={(open) => {
-        if (!open) onAnswer(false);
-      }}
-      hideCloseButton
-      className="max-w-md"
+    <QuestionDialog
       title="Not a new PB"
-      description={question ?? ''}
-      footer={
-        <>
-          <Button
-            variant="outline"
-            onClick={() => {
-              onAnswer(false);
-            }}
-          >
-            Cancel
-          </Button>
-          <Button
-            onClick={() => {
-              onAnswer(true);
-            }}
-          >
-            Save anyway
-          </Button>
-        </>
-      }
+      question={question}
+      confirmLabel="Save anyway"
+      onAnswer={onAnswer}
     />
   );
 }

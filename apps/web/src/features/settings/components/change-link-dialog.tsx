@@ -1,7 +1,6 @@
 import { USERNAME_HOLD_DAYS } from '@pbshare/shared';
 
-import { Button } from '@/components/ui/button';
-import { ModalDialog } from '@/components/ui/modal-dialog';
+import { QuestionDialog } from '@/components/ui/question-dialog';
 
 export interface LinkChange {
   from: string;
@@ -26,34 +25,11 @@ export function ChangeLinkDialog({
   onAnswer: (confirmed: boolean) => void;
 }) {
   return (
-    <ModalDialog
-      open={change !== null}
-      onOpenChange={(open) => {
-        if (!open) onAnswer(false);
-      }}
-      hideCloseButton
-      className="max-w-md"
+    <QuestionDialog
       title="Change your link?"
-      description={change ? linkChangeMessage(change, window.location.host) : ''}
-      footer={
-        <>
-          <Button
-            variant="outline"
-            onClick={() => {
-              onAnswer(false);
-            }}
-          >
-            Cancel
-          </Button>
-          <Button
-            onClick={() => {
-              onAnswer(true);
-            }}
-          >
-            Change link
-          </Button>
-        </>
-      }
+      question={change ? linkChangeMessage(change, window.location.host) : null}
+      confirmLabel="Change link"
+      onAnswer={onAnswer}
     />
   );
 }

@@ -1,11 +1,10 @@
 import { planById, type PlanId, type User } from '@pbshare/shared';
-import { Download } from 'lucide-react';
 
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { useBilling } from '@/features/pricing';
 import type { useDownloadMyData } from '../api/download-my-data';
 import { DOWNLOAD_FAILED_MESSAGE } from './your-data-section';
+import { DownloadButton } from './download-button';
 
 /** What deleting does to a Pro account's plan: it was paid once and goes with the account. */
 export function proEndsMessage(plan: PlanId | null): string {
@@ -32,17 +31,7 @@ export function ProPlanEnds({ user }: { user: User }) {
 export function DownloadFirst({ download }: { download: ReturnType<typeof useDownloadMyData> }) {
   return (
     <div className="grid gap-2">
-      <Button
-        variant="outline"
-        className="w-full sm:w-auto sm:justify-self-start"
-        disabled={download.isPending}
-        onClick={() => {
-          download.mutate();
-        }}
-      >
-        <Download aria-hidden="true" />
-        {download.isPending ? 'Preparing your download...' : 'Download my data first'}
-      </Button>
+      <DownloadButton download={download} label="Download my data first" />
       <p className="text-sm text-muted-foreground empty:hidden" aria-live="polite">
         {download.isSuccess ? 'Your data is downloaded.' : ''}
       </p>

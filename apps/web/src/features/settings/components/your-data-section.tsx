@@ -1,5 +1,5 @@
 import { FREE_TIER_PB_LIMIT, type User } from '@pbshare/shared';
-import { Download, Upload } from 'lucide-react';
+import { Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -8,6 +8,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { usePersonalBests } from '@/features/pbs';
 import { useDownloadMyData } from '../api/download-my-data';
 import { useImportMyData } from '../api/import-my-data';
+import { DownloadButton } from './download-button';
 
 export const DOWNLOAD_FAILED_MESSAGE = 'Your download could not be prepared. Please try again.';
 export const IMPORT_FAILED_MESSAGE = 'Your data could not be imported. Please try again.';
@@ -45,17 +46,7 @@ export function YourDataSection({ user }: { user: User }) {
         Download a ZIP archive of your profile and every personal best, with their photos and
         videos.
       </p>
-      <Button
-        variant="outline"
-        className="w-full sm:w-auto sm:justify-self-start"
-        disabled={download.isPending}
-        onClick={() => {
-          download.mutate();
-        }}
-      >
-        <Download aria-hidden="true" />
-        {download.isPending ? 'Preparing your download...' : 'Download my data'}
-      </Button>
+      <DownloadButton download={download} label="Download my data" />
       {download.isError && (
         <Alert variant="destructive">
           <AlertTitle>Download failed</AlertTitle>
