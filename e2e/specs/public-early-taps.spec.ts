@@ -3,6 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.js';
 import { endScreenHeading, sharerWithPbs, slideTitle } from '../support/share.js';
 import { onSlowLine } from '../support/network.js';
+import { visitorContext } from '../support/visitor.js';
 
 /** How long the public page's script is held back: long enough to tap before it runs. */
 const SCRIPT_DELAY_MS = 2500;
@@ -16,12 +17,7 @@ async function slowScriptVisitor(
   baseURL: string | undefined,
   size: { width: number; height: number } | null,
 ): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: size,
-    isMobile: size?.width === 390,
-    hasTouch: size?.width === 390,
-  });
+  const context = await visitorContext(browser, baseURL, size, { hasTouch: size?.width === 390 });
   const v = await context.newPage();
   await v.route(/\/assets\/public-profile-[^/]+\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
@@ -80,10 +76,7 @@ test.describe('taps before the public page has hydrated', () => {
       { title: 'Squat', value: '315 lbs' },
     ]);
     const size = page.viewportSize();
-    const context = await browser.newContext({
-      baseURL,
-      viewport: size,
-      isMobile: size?.width === 390,
+    const context = await visitorContext(browser, baseURL, size, {
       hasTouch: size?.width === 390,
     });
     const v = await context.newPage();

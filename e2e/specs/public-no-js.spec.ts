@@ -1,5 +1,6 @@
 import { test, expect } from '../support/fixtures.js';
 import { LONG_STORY, serverPbs, setVisibility, sharerWithPbs } from '../support/share.js';
+import { visitorContext } from '../support/visitor.js';
 
 test.describe('the public page without JavaScript', () => {
   test('is a scrollable list of the visible PBs with working links and no dead controls', async ({
@@ -17,12 +18,7 @@ test.describe('the public page without JavaScript', () => {
     await setVisibility(request, token, pullUps?.id ?? '', false);
 
     const size = page.viewportSize();
-    const context = await browser.newContext({
-      baseURL,
-      viewport: size,
-      isMobile: size?.width === 390,
-      javaScriptEnabled: false,
-    });
+    const context = await visitorContext(browser, baseURL, size, { javaScriptEnabled: false });
     const v = await context.newPage();
     await v.goto(`/${account.username}`);
 

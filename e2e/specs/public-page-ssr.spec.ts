@@ -1,30 +1,10 @@
 import { gzipSync } from 'node:zlib';
-import type {
-  APIRequestContext,
-  Browser,
-  BrowserContext,
-  Page,
-  Response as PlaywrightResponse,
-} from '@playwright/test';
+import type { APIRequestContext, Page, Response as PlaywrightResponse } from '@playwright/test';
 
 import { test, expect } from '../support/fixtures.js';
 import { sharerWithPbs, slideTitle, storyProgress, visitStory } from '../support/share.js';
 import { onSlowLine } from '../support/network.js';
-
-/** A signed-out visitor's context of the same size as the project's page. */
-function visitorContext(
-  browser: Browser,
-  baseURL: string | undefined,
-  size: { width: number; height: number } | null,
-  options: Parameters<Browser['newContext']>[0] = {},
-): Promise<BrowserContext> {
-  return browser.newContext({
-    baseURL,
-    viewport: size,
-    isMobile: size?.width === 390,
-    ...options,
-  });
-}
+import { visitorContext } from '../support/visitor.js';
 
 /** A sharer with one PB (a photo), then signed out on `page`, so it visits as a stranger. */
 async function deadliftSharedBy(page: Page, request: APIRequestContext) {

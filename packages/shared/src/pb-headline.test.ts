@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Category, Unit } from './categories.js';
-import { headlineRecord, splitHeadline } from './pb-headline.js';
+import { headlineRecord, recordStanding, splitHeadline } from './pb-headline.js';
 
 // The headline is the best record, not the newest (docs/PRODUCT.md §3, Current PB).
 
@@ -112,5 +112,26 @@ describe('headlineRecord', () => {
   it('has nothing for no records', () => {
     expect(headlineRecord('Running', [] as Rec[])).toBeUndefined();
     expect(splitHeadline('Running', [] as Rec[])).toBeUndefined();
+  });
+});
+
+describe('recordStanding', () => {
+  it('measures a record against the best of its kind set before it, with its New PB window', () => {
+    const old = rec('140', 140, 'kg', '2026-03-01');
+    const better = rec('145', 145, 'kg', '2026-03-10');
+    const later = rec('130', 130, 'kg', '2026-03-20');
+    const records = [later, old, better];
+    expect(recordStanding('Weight Training', better, records)).toEqual({
+      improvement: { previousBest: '140 kg', change: '+5 kg', beaten: true },
+      newPbUntil: expect.stringMatching(/^2026-03-1[78]T/) as unknown,
+    });
+    expect(recordStanding('Weight Training', later, records)).toEqual({
+      improvement: { previousBest: '145 kg', change: '-15 kg', beaten: false },
+      newPbUntil: null,
+    });
+    expect(recordStanding('Weight Training', old, records)).toEqual({
+      improvement: null,
+      newPbUntil: null,
+    });
   });
 });

@@ -1,6 +1,8 @@
 import type { Category } from './categories.js';
-import { bestRecord, type Measured } from './pb-comparison.js';
+import { bestRecord, improvementOver, newPbBadgeUntil, type Measured } from './pb-comparison.js';
 import { newestFirst, oldestFirst, type Dated } from './pb-grouping.js';
+import { displayValue } from './pb-values.js';
+import type { PersonalBest } from './pbs.js';
 
 /**
  * Which record of an exercise is its headline, the PB every screen, answer and image shows
@@ -26,4 +28,24 @@ export function splitHeadline<T extends Measured & Dated>(
   const current = headlineRecord(category, records);
   if (!current) return undefined;
   return { current, history: newestFirst(records).filter((record) => record !== current) };
+}
+
+/**
+ * How `record` stands among its exercise's `records` (itself included), as a card says it
+ * (docs/PRODUCT.md §3, Comparison): its change against the best of its kind set before it, and
+ * until when it is a New PB (only when it beat that best).
+ */
+export function recordStanding<T extends Measured & Dated>(
+  category: Category,
+  record: T,
+  records: readonly T[],
+): Pick<PersonalBest, 'improvement' | 'newPbUntil'> {
+  const ordered = oldestFirst(records);
+  const improvement = improvementOver(category, record, ordered.slice(0, ordered.indexOf(record)));
+  if (!improvement) return { improvement: null, newPbUntil: null };
+  const { previousBest, change, beaten } = improvement;
+  return {
+    improvement: { previousBest: displayValue(previousBest), change, beaten },
+    newPbUntil: beaten ? newPbBadgeUntil(record) : null,
+  };
 }

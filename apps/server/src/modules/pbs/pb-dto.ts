@@ -2,10 +2,8 @@ import {
   displayValue,
   formatLongDate,
   formatValue,
-  improvementOver,
-  newPbBadgeUntil,
-  oldestFirst,
   publicPbSchema,
+  recordStanding,
   type PbMedia,
   type PbRecord,
   type PersonalBest,
@@ -88,7 +86,6 @@ function cardOf(
   history: readonly RecordRow[],
   url: UrlOf,
 ): Omit<PersonalBest, 'personalBestHistory'> {
-  const improvement = improvementOver(exercise.category, main, olderOldestFirst(main, history));
   return {
     ...toPbRecord(main, url),
     exerciseId: exercise.id,
@@ -96,23 +93,6 @@ function cardOf(
     category: exercise.category,
     isVisible: exercise.isVisible,
     order: exercise.position,
-    improvement: improvement
-      ? {
-          previousBest: displayValue(improvement.previousBest),
-          change: improvement.change,
-          beaten: improvement.beaten,
-        }
-      : null,
-    newPbUntil: improvement?.beaten ? newPbBadgeUntil(main) : null,
+    ...recordStanding(exercise.category, main, [main, ...history]),
   };
-}
-
-/**
- * The records set before `main` (by achieved day, then creation), oldest first, as
- * `improvementOver` wants them: every card, the headline's or a history record's, is measured
- * against the best of its kind that came before it.
- */
-function olderOldestFirst(main: RecordRow, history: readonly RecordRow[]): RecordRow[] {
-  const ordered = oldestFirst([main, ...history]);
-  return ordered.slice(0, ordered.indexOf(main));
 }

@@ -1,6 +1,10 @@
 import { cn } from '@/lib/cn';
 import { Logo } from './logo';
 
+/** The PB grid's columns and gaps: 2 on phones up to 6 on wide screens (docs/PRODUCT.md §2). */
+export const PB_GRID_COLUMNS =
+  'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6';
+
 /** A grey block standing in for text or media; still under reduced motion. */
 function Bone({ className }: { className: string }) {
   return (
@@ -28,10 +32,7 @@ export function PbCardsSkeleton({
     <div
       role={label === undefined ? undefined : 'status'}
       aria-label={label}
-      className={cn(
-        'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6',
-        className,
-      )}
+      className={cn(PB_GRID_COLUMNS, className)}
     >
       {Array.from({ length: count }, (_, index) => (
         <div

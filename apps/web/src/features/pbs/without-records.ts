@@ -1,12 +1,4 @@
-import {
-  displayValue,
-  improvementOver,
-  newPbBadgeUntil,
-  oldestFirst,
-  splitHeadline,
-  type PbRecord,
-  type PersonalBest,
-} from '@pbshare/shared';
+import { recordStanding, splitHeadline, type PbRecord, type PersonalBest } from '@pbshare/shared';
 
 /** The headline's own record, without the fields the card adds. */
 function headlineRecordOf(pb: PersonalBest): PbRecord {
@@ -36,9 +28,6 @@ function cardOf(pb: PersonalBest, records: PbRecord[]): PersonalBest | undefined
   const split = splitHeadline(pb.category, records);
   if (!split) return undefined;
   const { current, history } = split;
-  const ordered = oldestFirst(records);
-  const older = ordered.slice(0, ordered.indexOf(current));
-  const improvement = improvementOver(pb.category, current, older);
   return {
     ...current,
     exerciseId: pb.exerciseId,
@@ -46,14 +35,7 @@ function cardOf(pb: PersonalBest, records: PbRecord[]): PersonalBest | undefined
     category: pb.category,
     isVisible: pb.isVisible,
     order: pb.order,
-    improvement: improvement
-      ? {
-          previousBest: displayValue(improvement.previousBest),
-          change: improvement.change,
-          beaten: improvement.beaten,
-        }
-      : null,
-    newPbUntil: improvement?.beaten ? newPbBadgeUntil(current) : null,
+    ...recordStanding(pb.category, current, records),
     personalBestHistory: history,
   };
 }

@@ -17,6 +17,7 @@ import { LAYOUT, type PbRecord, type PersonalBest } from '@pbshare/shared';
 import { GripVertical } from 'lucide-react';
 import { useState } from 'react';
 
+import { PB_GRID_COLUMNS } from '@/components/layout/profile-skeleton';
 import { cn } from '@/lib/cn';
 import { PbCard, type PbCardActions, type PbCardProps } from './pb-card';
 import { slotKeyboardCoordinates } from './slot-keyboard';
@@ -107,10 +108,7 @@ export function PbGrid({
       accessibility={{ screenReaderInstructions: DRAG_INSTRUCTIONS, announcements }}
     >
       <SortableContext items={ids} strategy={rectSortingStrategy} disabled={!sortable}>
-        <ul
-          aria-label="Your personal bests"
-          className="grid grid-flow-row-dense grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6"
-        >
+        <ul aria-label="Your personal bests" className={cn(PB_GRID_COLUMNS, 'grid-flow-row-dense')}>
           {pbs.map((pb) => (
             <SortablePbCard
               key={pb.exerciseId}
