@@ -16,7 +16,7 @@ const serverModules = readdirSync(new URL('apps/server/src/modules', import.meta
  * own line or above, so no two modules can depend on each other. A new module must be placed here.
  */
 const serverModuleLayers = [
-  ['app-config', 'health', 'billing'],
+  ['app-config', 'health', 'billing', 'uploads'],
   ['users'],
   ['auth', 'pbs'],
   ['public-profile', 'data-export'],

@@ -175,6 +175,56 @@ test('a change made through one instance shows through the other on the very nex
   });
 });
 
+test('a resumable upload started on one instance is finished on the other', async ({
+  request,
+  playwright,
+}) => {
+  const account = await createVerifiedAccount(request);
+  const token = await apiSignIn(request, account);
+  const onA = await instanceContext(playwright, A.base);
+  const onB = await instanceContext(playwright, B.base);
+  const tus = { ...bearer(token), 'Tus-Resumable': '1.0.0' };
+  const photo = makePhoto(1080, 1350);
+  const half = Math.floor(photo.length / 2);
+
+  const created = await onA.post('/v1/uploads', {
+    headers: { ...tus, 'Upload-Length': String(photo.length) },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const location = created.headers().location ?? '';
+  const patch = (on: APIRequestContext, offset: number, body: Buffer) =>
+    on.fetch(location, {
+      method: 'PATCH',
+      headers: {
+        ...tus,
+        'Upload-Offset': String(offset),
+        'Content-Type': 'application/offset+octet-stream',
+      },
+      data: body,
+    });
+  expect((await patch(onA, 0, photo.subarray(0, half))).status()).toBe(204);
+
+  // B knows where A stopped: the row is in the shared database, the bytes in the bucket.
+  const head = await onB.head(location, { headers: tus });
+  expect(head.headers()['upload-offset']).toBe(String(half));
+  expect((await patch(onB, half, photo.subarray(half))).status()).toBe(204);
+
+  const saved = await onA.post('/v1/pbs', {
+    headers: bearer(token),
+    multipart: {
+      title: 'Deadlift',
+      category: 'Weight Training',
+      value: '200 kg',
+      uploadId: location.split('/').pop() ?? '',
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  const pb = ((await saved.json()) as { data: PersonalBest }).data;
+  expect(pb.media.type).toBe('image');
+  await onA.dispose();
+  await onB.dispose();
+});
+
 test('media uploaded through one instance is served by the other from the bucket', async ({
   request,
   playwright,

@@ -15,6 +15,7 @@ import { billingRoutes } from './modules/billing/routes.js';
 import { dataExportRoutes } from './modules/data-export/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { pbsRoutes } from './modules/pbs/routes.js';
+import { uploadsRoutes } from './modules/uploads/index.js';
 import { apiLaneRoute, publicProfileRoutes } from './modules/public-profile/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { createPreviews } from './previews/previews.js';
@@ -110,6 +111,7 @@ async function registerApi(
       requireAuth,
       uploadDir,
       uploads,
+      finishedUploads: services.resumableUploads.service,
     });
     await uploading.register(usersRoutes, {
       prefix: '/users',
@@ -127,6 +129,14 @@ async function registerApi(
       uploads,
       ...(deps.maxImportArchiveBytes && { maxArchiveBytes: deps.maxImportArchiveBytes }),
     });
+  });
+  // tus reads its own bodies (application/offset+octet-stream), outside the multipart scope.
+  await v1.register(uploadsRoutes, {
+    prefix: '/uploads',
+    uploads: services.resumableUploads.service,
+    store: services.resumableUploads.store,
+    caller: services.resumableUploads.caller,
+    requireAuth,
   });
   await v1.register(ownStoryRoute, {
     previews,

@@ -30,6 +30,7 @@ import { PbsService } from './modules/pbs/service.js';
 import { PublicProfileService } from './modules/public-profile/service.js';
 import { UsersRepository } from './modules/users/repository.js';
 import { UsersService } from './modules/users/service.js';
+import { createUploads, type Uploads } from './modules/uploads/index.js';
 import { choosePaymentProvider } from './payments/choose-provider.js';
 import { RedisAttemptStore } from './redis/redis-attempt-store.js';
 import { RedisUploadSlots } from './redis/redis-upload-slots.js';
@@ -60,6 +61,8 @@ export interface AppServices {
   requireAuth: RequireAuth;
   /** One limiter for PB media and avatars: the limits are per account, whatever is uploaded. */
   uploads: UploadSlots;
+  /** Resumable uploads: the tus store and the rules around it. */
+  resumableUploads: Uploads;
   /** The job runner when jobs run in this process (JOBS_IN_PROCESS), else undefined. */
   jobs: JobRunner | undefined;
 }
@@ -116,6 +119,19 @@ export async function buildServices(
   const videos = new VideoProcessor(ffmpeg, uploadTmpDir(config.dataDir));
   const pbMedia = new PbMediaStore(storage, videos);
   const pbs = new PbsService(new PbsRepository(database), usersRepository, pbMedia, app.log);
+  const uploadSlots: UploadSlots =
+    deps.uploads ??
+    (redis
+      ? new RedisUploadSlots(redis, app.log, config.timeouts.requestMs || ONE_HOUR_MS)
+      : new UploadLimiter());
+  const resumableUploads = createUploads({
+    db: database.db,
+    storage,
+    tmpDir: uploadTmpDir(config.dataDir),
+    slots: uploadSlots,
+    assertStorageLeft: (userId) => pbs.assertStorageLeft(userId),
+    ...(metrics && { onStored: metrics.uploadStored }),
+  });
   const publicProfiles = new PublicProfileService(
     usersRepository,
     pbs,
@@ -153,11 +169,8 @@ export async function buildServices(
       (token) => accessTokens.verify(token),
       (claims) => auth.sessionIsLive(claims.userId, claims.sessionId),
     ),
-    uploads:
-      deps.uploads ??
-      (redis
-        ? new RedisUploadSlots(redis, app.log, config.timeouts.requestMs || ONE_HOUR_MS)
-        : new UploadLimiter()),
+    uploads: uploadSlots,
+    resumableUploads,
     jobs: config.jobs.inProcess
       ? startBackgroundWork(app, { config, database, storage, videos, metrics })
       : undefined,

@@ -4,6 +4,8 @@ import { buildApp } from './app.js';
 import { exitOnSignals, openRuntime, runEntry } from './entry.js';
 import { startJobSweep } from './jobs/job-sweep.js';
 import { startMediaSweeps } from './media/media-sweeps.js';
+import { uploadTmpDir } from './media/stale-uploads.js';
+import { startUploadSweep } from './modules/uploads/index.js';
 import { startPreviewCacheSweeps } from './previews/cache-sweeps.js';
 
 async function main(): Promise<void> {
@@ -18,6 +20,13 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     storage,
     db: database.db,
+    log: app.log,
+  });
+  // Resumable uploads 24 h old, unfinished or never used: at start, then hourly.
+  startUploadSweep({
+    db: database.db,
+    storage,
+    tmpDir: uploadTmpDir(config.dataDir),
     log: app.log,
   });
   // Preview images nobody has asked for in 30 days: at start, then hourly.

@@ -13,12 +13,12 @@ describe('isVideoTooLong', () => {
 describe('MEDIA_MESSAGES', () => {
   it('spell the limits and formats from the constants', () => {
     expect(MEDIA_MESSAGES.imageTooLarge).toBe('Images can be at most 20 MB.');
-    expect(MEDIA_MESSAGES.videoTooLarge).toBe('Videos can be at most 100 MB.');
+    expect(MEDIA_MESSAGES.videoTooLarge).toBe('Videos can be at most 300 MB.');
     expect(MEDIA_MESSAGES.videoTooLong).toBe('Video must be 30 seconds or less.');
     expect(MEDIA_MESSAGES.imageTooManyPixels).toBe('Images can be at most 40 megapixels.');
     expect(MEDIA_MESSAGES.notImage).toBe('Please choose a JPEG, PNG, WebP, GIF or AVIF image.');
     expect(MEDIA_MESSAGES.mediaHint).toBe(
-      'Photo: JPEG, PNG, WebP, GIF or AVIF up to 20 MB. Video: MP4, MOV or WebM up to 100 MB and 30 seconds.',
+      'Photo: JPEG, PNG, WebP, GIF or AVIF up to 20 MB. Video: MP4, MOV or WebM up to 300 MB and 30 seconds.',
     );
   });
 });

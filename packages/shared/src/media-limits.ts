@@ -11,7 +11,8 @@ const MB = 1024 * 1024;
 export const IMAGE_MAX_BYTES = 20 * MB;
 /** Profile pictures: smaller than PB photos, they are cut to a 512 px square anyway. */
 export const AVATAR_MAX_BYTES = 10 * MB;
-export const VIDEO_MAX_BYTES = 100 * MB;
+/** What a phone records in 30 s of 4K at 60 fps, with room to spare. */
+export const VIDEO_MAX_BYTES = 300 * MB;
 export const IMAGE_MAX_PIXELS = 40_000_000;
 
 /** The formats by the names people know them by. */

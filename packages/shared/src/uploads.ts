@@ -26,3 +26,12 @@ export function formatStorageBytes(bytes: number): string {
     ? `${bytes / GB} GB`
     : `${Math.round((bytes / MB) * 10) / 10} MB`;
 }
+
+/** How long a resumable upload lives from its creation: unfinished or unused by then, it is swept. */
+export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Unfinished resumable uploads one account keeps: starting another drops the one written to
+ * least recently (a tab closed mid-upload must not block the next one for a day).
+ */
+export const OPEN_UPLOADS_PER_ACCOUNT = 3;

@@ -173,6 +173,25 @@ export interface JobsTable {
   updated_at: string;
 }
 
+/** A resumable upload: its bytes are under `uploads/<id>/` in the media store. */
+export interface UploadsTable {
+  id: string;
+  user_id: string;
+  /** Upload-Length: the whole file's size in bytes. */
+  length: number;
+  /** Bytes stored so far (the tus offset). */
+  received: Generated<number>;
+  /** Names of the stored pieces in order, comma-separated (see upload-pieces.ts). */
+  pieces: Generated<string>;
+  /** The client's Upload-Metadata header, echoed on HEAD. */
+  metadata: Generated<string>;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+  /** When a PB took the finished upload; null while it is free. */
+  used_at: string | null;
+}
+
 export interface DatabaseSchema {
   exercises: ExercisesTable;
   pb_records: PbRecordsTable;
@@ -185,4 +204,5 @@ export interface DatabaseSchema {
   purchases: PurchasesTable;
   payment_events: PaymentEventsTable;
   jobs: JobsTable;
+  uploads: UploadsTable;
 }

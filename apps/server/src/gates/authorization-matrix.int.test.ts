@@ -80,6 +80,8 @@ describe.each(Object.entries(ROUTE_ACCESS))('%s', (key, rule) => {
       for (const { label, authorization } of forged) {
         const res = await send(key, attempt.request, authorization);
         expect(res.statusCode, `${attempt.label}, ${label}: ${res.body}`).toBe(401);
+        // A HEAD answer has no body to carry the envelope; its status says it all.
+        if (key.startsWith('HEAD ')) continue;
         expect(envelopeProblems(res)).toEqual([]);
         expect(envelopeOf(res).code).toBe('UNAUTHORIZED');
         expectNothingOfTheOwner(res);

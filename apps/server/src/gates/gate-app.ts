@@ -26,8 +26,6 @@ export async function createGateApp(): Promise<GateApp> {
       onRoute(route) {
         const methods = Array.isArray(route.method) ? route.method : [route.method];
         for (const method of methods) {
-          // Fastify adds a HEAD for every GET; it runs the same handler, so the GET stands for both.
-          if (method === 'HEAD') continue;
           routes.push({
             key: `${method} ${route.url}`,
             method,
@@ -38,5 +36,9 @@ export async function createGateApp(): Promise<GateApp> {
       },
     },
   );
-  return { ...t, routes };
+  // Fastify adds a HEAD for every GET; it runs the same handler, so the GET stands for both. A
+  // HEAD route of its own (tus asks for an upload's offset with HEAD) is a route like any other.
+  const bare = (url: string) => url.replace(/\/$/, '');
+  const gets = new Set(routes.filter((r) => r.method === 'GET').map((r) => bare(r.url)));
+  return { ...t, routes: routes.filter((r) => r.method !== 'HEAD' || !gets.has(bare(r.url))) };
 }

@@ -13,8 +13,12 @@ beforeAll(async () => {
 
 afterAll(() => gate.close());
 
-/** Routes that answer files, not JSON. */
+/** Routes that answer files, or tus's bodiless protocol answers, not JSON. */
 const FILE_ROUTES = new Set([
+  'POST /v1/uploads',
+  'HEAD /v1/uploads/:id',
+  'PATCH /v1/uploads/:id',
+  'DELETE /v1/uploads/:id',
   'GET /media/*',
   'GET /previews/profile/:username/:key.jpg',
   'GET /previews/pb/:username/:pbId/:key.jpg',

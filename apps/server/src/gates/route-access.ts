@@ -43,6 +43,8 @@ export type RouteAccess =
   | { access: 'signed-in'; envelope?: false; stranger: (w: World) => Attempt[] }
   | { access: 'refresh-cookie'; visitor: (w: World) => Attempt[] };
 
+const TUS = { 'tus-resumable': '1.0.0' };
+
 const json = (payload: Record<string, unknown>) => ({ payload });
 
 const notFound = (label: string, request: Request): Attempt => ({
@@ -332,13 +334,18 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   },
   'POST /v1/pbs': {
     access: 'signed-in',
-    stranger: (w) =>
-      ownerIds(w).map(([label, id]) => {
-        return notFound(`editing ${label}`, {
+    stranger: (w) => [
+      ...ownerIds(w).map(([label, id]) =>
+        notFound(`editing ${label}`, {
           url: '/v1/pbs',
           payload: formData({ ...weightFields('Hijacked'), isEditMode: 'true', id }),
-        });
+        }),
+      ),
+      notFound("a PB made from the owner's upload", {
+        url: '/v1/pbs',
+        payload: formData({ ...weightFields('Hijacked'), uploadId: w.owner.uploadId }),
       }),
+    ],
   },
   'PUT /v1/pbs': {
     access: 'signed-in',
@@ -349,6 +356,51 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
           ...json({ ...weightFields('Hijacked'), id }),
         }),
       ),
+  },
+  'POST /v1/uploads': {
+    access: 'signed-in',
+    stranger: () => [
+      {
+        label: 'their own upload',
+        request: { url: '/v1/uploads', headers: { ...TUS, 'upload-length': '10' } },
+        status: 201,
+      },
+    ],
+    envelope: false,
+  },
+  'HEAD /v1/uploads/:id': {
+    access: 'signed-in',
+    envelope: false,
+    stranger: (w) => [
+      {
+        label: "the owner's upload",
+        request: { url: `/v1/uploads/${w.owner.uploadId}`, headers: TUS },
+        status: 404,
+      },
+    ],
+  },
+  'PATCH /v1/uploads/:id': {
+    access: 'signed-in',
+    stranger: (w) => [
+      notFound("appending to the owner's upload", {
+        url: `/v1/uploads/${w.owner.uploadId}`,
+        headers: {
+          ...TUS,
+          'upload-offset': '5',
+          'content-type': 'application/offset+octet-stream',
+        },
+        payload: Buffer.from('more'),
+      }),
+    ],
+  },
+  'DELETE /v1/uploads/:id': {
+    access: 'signed-in',
+    stranger: (w) => [
+      notFound("terminating the owner's upload", {
+        url: `/v1/uploads/${w.owner.uploadId}`,
+        headers: TUS,
+      }),
+    ],
   },
   'GET /v1/pbs/:id/story.jpg': {
     access: 'signed-in',

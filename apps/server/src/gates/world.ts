@@ -26,6 +26,8 @@ export interface World {
     secrets: string[];
     /** The username the owner renamed away from: still theirs (a redirect), and nobody else's. */
     formerUsername: string;
+    /** A finished resumable upload of the owner's, not yet used by a PB. */
+    uploadId: string;
   };
   stranger: Person & { pb: PersonalBest };
 }
@@ -107,6 +109,7 @@ export async function buildWorld(t: MailingApp): Promise<World> {
     ).id,
   );
   if (!user.profileImage) throw new Error('the avatar was not stored');
+  const uploadId = await finishedUpload(app, owner.session);
 
   return {
     owner: {
@@ -116,6 +119,7 @@ export async function buildWorld(t: MailingApp): Promise<World> {
       hidden,
       avatarUrl: user.profileImage,
       formerUsername: formerOwner.username,
+      uploadId,
       secrets: [
         owner.session.email,
         owner.password,
@@ -133,6 +137,24 @@ export async function buildWorld(t: MailingApp): Promise<World> {
       pb: await createPb(app, stranger.session, weightFields('Bench Press', '100 kg')),
     },
   };
+}
+
+/** A finished tus upload of a few bytes: what a stranger must not reach. */
+async function finishedUpload(app: FastifyInstance, session: SignedIn): Promise<string> {
+  const tus = { ...bearer(session), 'tus-resumable': '1.0.0' };
+  const created = await app.inject({
+    method: 'POST',
+    url: '/v1/uploads',
+    headers: { ...tus, 'upload-length': '5' },
+  });
+  const id = String(created.headers.location).split('/').pop() ?? '';
+  await app.inject({
+    method: 'PATCH',
+    url: `/v1/uploads/${id}`,
+    headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    payload: Buffer.from('bytes'),
+  });
+  return id;
 }
 
 /** Everything the owner can see of their own account, to prove nobody else changed it. */

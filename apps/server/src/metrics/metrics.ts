@@ -32,6 +32,13 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
+  /** Counts each byte once as it is stored: a resumed upload that re-sent nothing adds its size. */
+  private readonly uploadBytes = new Counter({
+    name: 'pbshare_upload_bytes_received_total',
+    help: 'Bytes of resumable uploads received and stored',
+    registers: [this.registry],
+  });
+
   constructor(depth?: QueueDepth) {
     collectDefaultMetrics({ register: this.registry });
     if (depth) {
@@ -54,6 +61,10 @@ export class AppMetrics {
     const status = `${String(statusCode).charAt(0)}xx`;
     this.requestSeconds.observe({ method, route, status }, seconds);
   }
+
+  readonly uploadStored = (bytes: number): void => {
+    this.uploadBytes.inc(bytes);
+  };
 
   readonly job = (outcome: JobOutcome): void => {
     this.jobSeconds.observe(

@@ -1,4 +1,5 @@
-import type { Storage } from './storage.js';
+import { UPLOAD_EXPIRY_MS } from '@pbshare/shared';
+import { UPLOADS_PREFIX, type Storage } from './storage.js';
 
 /**
  * A stored file no row points at is an orphan: left by a crash between writing the file and
@@ -6,6 +7,12 @@ import type { Storage } from './storage.js';
  * an upload in flight writes its files before the row that points at them commits.
  */
 const ORPHAN_GRACE_MS = 15 * 60 * 1000;
+
+/**
+ * An upload's pieces have no media row; its own sweep removes them with their upload. One still
+ * here a day after the longest an upload lives was left by a crash or a deleted account.
+ */
+const UPLOAD_PIECE_GRACE_MS = UPLOAD_EXPIRY_MS + 60 * 60 * 1000;
 
 /**
  * Deletes stored objects whose key is not in `referenced` and that are older than the grace
@@ -19,9 +26,12 @@ export async function sweepOrphanMedia(
   { graceMs = ORPHAN_GRACE_MS, now = Date.now() }: { graceMs?: number; now?: number } = {},
 ): Promise<number> {
   const isOld = (mtimeMs: number) => now - mtimeMs >= graceMs;
+  const isOldPiece = (mtimeMs: number) => now - mtimeMs >= Math.max(graceMs, UPLOAD_PIECE_GRACE_MS);
   let removed = 0;
   for await (const object of storage.list()) {
-    if (referenced.has(object.key) || !isOld(object.modifiedAt)) continue;
+    if (referenced.has(object.key)) continue;
+    const old = object.key.startsWith(UPLOADS_PREFIX) ? isOldPiece : isOld;
+    if (!old(object.modifiedAt)) continue;
     await storage.delete(object.key);
     removed += 1;
   }

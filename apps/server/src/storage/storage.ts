@@ -16,13 +16,19 @@ export function isSafeKey(key: string): boolean {
  */
 export const PRIVATE_PREFIX = 'originals/';
 
+/**
+ * Resumable uploads' bytes (modules/uploads) live under this prefix until a PB takes them: never
+ * served, and swept with their rows when they expire.
+ */
+export const UPLOADS_PREFIX = 'uploads/';
+
 export function originalKeyOf(id: string, ext: string): string {
   return `${PRIVATE_PREFIX}${id}.${ext}`;
 }
 
-/** Whether /media may serve the key: a safe key outside the private originals. */
+/** Whether /media may serve the key: a safe key outside the private originals and uploads. */
 export function isServableKey(key: string): boolean {
-  return isSafeKey(key) && !key.startsWith(PRIVATE_PREFIX);
+  return isSafeKey(key) && !key.startsWith(PRIVATE_PREFIX) && !key.startsWith(UPLOADS_PREFIX);
 }
 
 export function assertSafeKey(key: string): void {

@@ -10,6 +10,7 @@ import * as m009 from './009-profile-change-notices.js';
 import * as m010 from './010-jobs.js';
 import * as m011 from './011-video-renditions.js';
 import * as m012 from './012-media-duration.js';
+import * as m013 from './013-uploads.js';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed by hand rather
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '010-jobs': m010,
   '011-video-renditions': m011,
   '012-media-duration': m012,
+  '013-uploads': m013,
 };

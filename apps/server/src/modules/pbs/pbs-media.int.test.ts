@@ -1,4 +1,4 @@
-import type { PersonalBest } from '@pbshare/shared';
+import { MEDIA_MESSAGES, VIDEO_MAX_BYTES, type PersonalBest } from '@pbshare/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { injectAs, newSignedInUser, PASSWORD } from '../../test/accounts.js';
@@ -142,18 +142,18 @@ describe('videos', () => {
     }
   });
 
-  it('over 100 MB are answered 413 and no partial file is left', async () => {
+  it('over the video limit are answered 413 and no partial file is left', async () => {
     const before = storedFiles(t.config.dataDir).length;
     const huge = Buffer.concat([
       fixture('v29.mp4'),
-      Buffer.alloc(101 * 1024 * 1024 - fixture('v29.mp4').length),
+      Buffer.alloc(VIDEO_MAX_BYTES + 1024 * 1024 - fixture('v29.mp4').length),
     ]);
     const res = await postPb(t.app, me, runFields(), [{ data: huge, contentType: 'video/mp4' }]);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({
       success: false,
       code: 'PAYLOAD_TOO_LARGE',
-      message: 'Videos can be at most 100 MB.',
+      message: MEDIA_MESSAGES.videoTooLarge,
     });
     expect(storedFiles(t.config.dataDir)).toHaveLength(before);
   }, 30_000);

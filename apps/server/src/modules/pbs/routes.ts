@@ -30,10 +30,13 @@ import { closeUnreadBody, refuseDeclaredBodyOver } from '../../media/upload-body
 import type { UploadSlots } from '../../media/upload-limiter.js';
 import { parsePbFields } from './pb-input.js';
 import { idempotentRecordId } from './record-id.js';
+import type { FinishedUploads, TakenUpload } from '../uploads/index.js';
 import type { PbsService, UploadedMedia } from './service.js';
 
 export interface PbsRouteDeps {
   pbs: PbsService;
+  /** Resumable uploads a form may name in `uploadId` instead of sending a file part. */
+  finishedUploads: FinishedUploads;
   requireAuth: RequireAuth;
   uploadDir: string;
   uploads: UploadSlots;
@@ -44,7 +47,7 @@ const cardAnswer = successEnvelope(personalBestSchema);
 const cardsAnswer = { 200: successEnvelope(z.array(personalBestSchema)) };
 
 export const pbsRoutes: FastifyPluginAsyncZod<PbsRouteDeps> = async (app, deps) => {
-  const { pbs, requireAuth, uploadDir, uploads } = deps;
+  const { pbs, finishedUploads, requireAuth, uploadDir, uploads } = deps;
   // Authenticate before the body is validated: a stranger learns nothing about the input rules.
   app.addHook('preValidation', requireAuth);
 
@@ -58,7 +61,8 @@ export const pbsRoutes: FastifyPluginAsyncZod<PbsRouteDeps> = async (app, deps) 
     async (request) => ok(await pbs.get(authOf(request).userId, request.params.id)),
   );
 
-  // The spec's form: multipart with the media in `file` (and a video's poster in `poster`).
+  // The spec's form: multipart with the media in `file` (and a video's poster in `poster`), or
+  // with `uploadId` naming a finished resumable upload (/v1/uploads) in place of `file`.
   // With isEditMode=true and an id it updates that record; otherwise it adds a record.
   // Refusals are answered before the body is read, and the connection then closed.
   const CREATED_MESSAGE = 'Personal best saved successfully!';
@@ -95,14 +99,24 @@ export const pbsRoutes: FastifyPluginAsyncZod<PbsRouteDeps> = async (app, deps) 
       await pbs.assertStorageLeft(userId);
     };
     let upload: UploadedMedia | undefined;
+    let taken: TakenUpload | undefined;
+    let saved = false;
     try {
       const form = await readPbForm(request, uploadDir, beforeFile);
       upload = form.upload;
       const input = parsePbFields(form.fields);
+      if (!upload && form.fields.uploadId) {
+        // Counted against the limits when it was created; the quota is checked again here.
+        await pbs.assertStorageLeft(userId);
+        taken = await finishedUploads.take(userId, form.fields.uploadId);
+        upload = await receiveTaken(taken, uploadDir);
+      }
       if (form.fields.isEditMode === 'true') {
         if (!form.fields.id)
           throw new AppError('VALIDATION_ERROR', 'Which personal best should be updated?');
-        return ok(await pbs.update(userId, form.fields.id, input, upload), PB_MESSAGES.updated);
+        const card = await pbs.update(userId, form.fields.id, input, upload);
+        saved = true;
+        return ok(card, PB_MESSAGES.updated);
       }
       const use = request.idempotencyKey;
       const card = await pbs.create(
@@ -111,9 +125,11 @@ export const pbsRoutes: FastifyPluginAsyncZod<PbsRouteDeps> = async (app, deps) 
         upload,
         use ? idempotentRecordId(userId, use) : undefined,
       );
+      saved = true;
       return created(reply, card, CREATED_MESSAGE);
     } finally {
       release?.();
+      await taken?.settle(saved);
       await discard(upload?.file, upload?.poster);
     }
   });
@@ -201,6 +217,13 @@ async function readPbForm(
     return { fields, upload: undefined };
   }
   return { fields, upload: poster ? { file, poster } : { file } };
+}
+
+/** A taken upload's bytes, checked as any file part is (type sniffed, limits applied). */
+async function receiveTaken(taken: TakenUpload, uploadDir: string): Promise<UploadedMedia> {
+  const file = await receiveUpload({ file: taken.bytes() }, uploadDir, PB_FILE_RULES);
+  if (!file) throw new AppError('BAD_REQUEST', 'That upload is empty. Please pick the file again.');
+  return { file };
 }
 
 async function discard(...files: (ReceivedFile | undefined)[]): Promise<void> {

@@ -401,7 +401,7 @@ describe('AddPbPage', { timeout: 15_000 }, () => {
     expect(await screen.findByText('File too large')).toBeVisible();
     const prompt = screen.getByRole('button', { name: /Upload a photo or video/ });
     expect(prompt.getAttribute('aria-describedby')).toBeTruthy();
-    expect(prompt).toHaveAccessibleDescription(/100 MB/);
+    expect(prompt).toHaveAccessibleDescription(/300 MB/);
     expect(inspect).not.toHaveBeenCalled();
   });
 
