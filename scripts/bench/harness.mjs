@@ -7,6 +7,8 @@ import { freePort, root, startBuiltServer } from '../lib/built-server.mjs';
 
 export { freePort, root };
 export const MB = 1024 * 1024;
+/** Every bench account's password: a browser step signs in with it through the form. */
+export const BENCH_PASSWORD = 'bench-password';
 
 /**
  * The built server, as `npm start` runs it, on its own port and throw-away data folder. `env`
@@ -33,11 +35,15 @@ async function json(url, init) {
   return { status: res.status, body: await res.json() };
 }
 
+export function benchEmail(displayName) {
+  return `${displayName.toLowerCase()}@example.com`;
+}
+
 /** Registers, verifies (through the outbox) and signs in; returns the Authorization header. */
 export async function signedInAccount(server, displayName) {
   const account = {
-    email: `${displayName.toLowerCase()}@example.com`,
-    password: 'bench-password',
+    email: benchEmail(displayName),
+    password: BENCH_PASSWORD,
     displayName,
   };
   const post = (path, body) =>
@@ -72,4 +78,23 @@ export function cpuSeconds(pid) {
   if (!existsSync(stat)) return undefined;
   const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Samples a process's resident memory every 20 ms from now: `peak()` stops and gives the highest
+ * seen, so a short spike during an upload is not missed.
+ */
+export function watchRss(pid) {
+  const baseline = rssMb(pid);
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 20);
+  return {
+    baseline,
+    peak() {
+      clearInterval(sampler);
+      return Math.max(peak, rssMb(pid));
+    },
+  };
 }

@@ -33,7 +33,7 @@ export interface S3StorageConfig {
   publicUrl?: string | undefined;
 }
 
-// Big enough that a 100 MB video is a dozen parts, small enough that two in flight stay a few MB.
+// Big enough that a 300 MB video is a few dozen parts, small enough that two in flight stay a few MB.
 const PART_SIZE = 8 * 1024 * 1024;
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { S3Storage } from '../../storage/s3-storage.js';
 import { startS3Peer, type S3Peer } from '../../test/s3-peer.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { tusSuite } from './tus-suite.js';
+import { tusSuite } from './tus.suite.js';
 
 // The fleet's setting: every process shares the bucket, so an upload resumes on any of them.
 let peer: S3Peer;

@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { useTestApp } from '../../test/file-hooks.js';
 import { LocalStorage } from '../../storage/local-storage.js';
-import { tusSuite } from './tus-suite.js';
+import { tusSuite } from './tus.suite.js';
 
 // Pro, so saving many PBs from uploads never meets the free cap.
 const t = useTestApp();

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 
 import { toast } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-client';
+import { isDomError } from '@/lib/dom-error';
 import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
 import { newIdempotencyKey, reuseKeyAfter } from '@/lib/idempotency-key';
 import { useAuth } from '@/features/auth';
@@ -19,8 +20,10 @@ import type { PbFormApi, PbFormValues } from './pb-form-values';
 import { verdictOnNewRecord, type RecordVerdict } from './record-verdict';
 import type { MediaChoice } from './use-media-choice';
 import { useNotBestQuestion } from './use-not-best-question';
-import { useUploadProgress, type UploadProgressState } from './use-upload-progress';
+import { useUploadProgress } from './use-upload-progress';
+import { useVideoUpload } from './use-video-upload';
 import { pendingDeletes } from './pending-deletes';
+import type { UploadView } from './components/pb-form-footer';
 
 const SAVE_FAILED_MESSAGE = 'Failed to save personal best. Please try again.';
 const PB_FIELDS = ['title', 'category', 'value', 'date', 'sets', 'reps', 'story'] as const;
@@ -41,7 +44,8 @@ export interface PbSaveOptions {
 /**
  * Saving the PB form (docs/PRODUCT.md §2 to §5): checks the media, asks before a record below the
  * best, sends it with its upload progress and an idempotency key kept across uncertain retries,
- * and puts a refusal on the fields, the media or the free-limit dialog.
+ * and puts a refusal on the fields, the media or the free-limit dialog. A video goes ahead of the
+ * save, prepared on the device and uploaded resumably; the save then names its upload.
  */
 export function usePbSave({ mode, recordId, form, media, mediaRef, exercises }: PbSaveOptions) {
   const navigate = useNavigate();
@@ -50,6 +54,7 @@ export function usePbSave({ mode, recordId, form, media, mediaRef, exercises }: 
   const save = useSavePersonalBest();
   const update = useUpdatePersonalBest();
   const progress = useUploadProgress();
+  const video = useVideoUpload(progress);
   // Kept across attempts whose outcome is unknown, so a retry cannot save the PB twice.
   const saveKey = useRef<string | undefined>(undefined);
   const [limitOpen, setLimitOpen] = useState(false);
@@ -95,26 +100,38 @@ export function usePbSave({ mode, recordId, form, media, mediaRef, exercises }: 
     return verdictOnNewRecord(list, values);
   }
 
-  /** An edit that keeps its media is a JSON update; anything else uploads, with its key. */
-  async function send(fields: PbTextFields) {
+  /**
+   * An edit that keeps its media is a JSON update; anything else uploads, with its key: a photo
+   * as the request's file, a video ahead of it (the request then names the upload).
+   */
+  async function send(fields: PbTextFields, userId: string) {
     if (mode === 'edit' && recordId && media.value.kind === 'uploaded') {
       const saved = await update.mutateAsync({ id: recordId, ...fields });
       return { saved, message: PB_MESSAGES.updated };
     }
     saveKey.current ??= newIdempotencyKey();
+    const picked = media.value.kind === 'selected' ? media.value : undefined;
+    const uploadId = picked?.type === 'video' ? await video.upload(picked.file, userId) : undefined;
     // A delete still waiting for its Undo counts against the free limit until the server has it.
     if (mode === 'add') await pendingDeletes.sendAll();
-    const result = await save.mutateAsync({
-      input: {
-        ...fields,
-        id: mode === 'edit' ? recordId : undefined,
-        file: media.value.kind === 'selected' ? media.value.file : undefined,
-        idempotencyKey: saveKey.current,
-      },
-      onProgress: progress.report,
-    });
-    saveKey.current = undefined;
-    return { saved: result.data, message: result.message };
+    try {
+      const result = await save.mutateAsync({
+        input: {
+          ...fields,
+          id: mode === 'edit' ? recordId : undefined,
+          file: uploadId ? undefined : picked?.file,
+          uploadId,
+          idempotencyKey: saveKey.current,
+        },
+        // A video's bytes are already there: the request is the server's processing (100 %).
+        onProgress: uploadId ? undefined : progress.report,
+      });
+      saveKey.current = undefined;
+      return { saved: result.data, message: result.message };
+    } catch (error) {
+      if (uploadId && refusesUpload(error)) video.forget();
+      throw error;
+    }
   }
 
   async function onValid(values: PbInput) {
@@ -135,7 +152,7 @@ export function usePbSave({ mode, recordId, form, media, mediaRef, exercises }: 
     if (verdict.kind === 'notBest' && !(await notBest.ask(verdict.question))) return;
     const fields = toPbTextFields(values);
     try {
-      const { saved, message } = await send(fields);
+      const { saved, message } = await send(fields, user.id);
       // Saved: a draft kept for the upgrade round trip has done its work.
       if (mode === 'add') clearPbDraft();
       // A record saved below its best is kept as history: nothing claims a new personal best.
@@ -151,6 +168,8 @@ export function usePbSave({ mode, recordId, form, media, mediaRef, exercises }: 
       );
     } catch (error) {
       if (!reuseKeyAfter(error)) saveKey.current = undefined;
+      // Stopped on purpose (the preparation's Cancel): nothing was saved, the form stays as it is.
+      if (isDomError(error, 'AbortError')) return;
       if (isApiError(error) && error.code === 'FREE_LIMIT_REACHED') {
         setLimitOpen(true);
         return;
@@ -161,9 +180,12 @@ export function usePbSave({ mode, recordId, form, media, mediaRef, exercises }: 
     }
   }
 
-  const upload: UploadProgressState = {
+  const upload: UploadView = {
     percent: progress.percent,
     processing: progress.processing,
+    preparing: progress.preparing,
+    connectionLost: progress.connectionLost,
+    cancelPreparing: video.cancel,
   };
   return {
     submit: (event: BaseSyntheticEvent) => {
@@ -189,13 +211,29 @@ function showSaveFailure(error: unknown, form: PbFormApi, media: MediaChoice) {
       error.code === 'UNSUPPORTED_MEDIA_TYPE' || error.code === 'PAYLOAD_TOO_LARGE';
     // A connection lost while a file was being sent is the upload's failure too.
     const uploadLost = error.status === 0 && media.value.kind === 'selected';
-    if (fileIssue || mediaRefused || uploadLost) {
+    // A video's save names its upload: the upload gone or used means picking the file again.
+    const uploadRefused =
+      media.value.kind === 'selected' && media.value.type === 'video' && refusesUpload(error);
+    if (fileIssue || mediaRefused || uploadLost || uploadRefused) {
       media.setError(fileIssue?.message ?? error.message);
     }
   }
   toast.error('Error saving personal best', {
     description: errorMessage(error, SAVE_FAILED_MESSAGE),
   });
+}
+
+/**
+ * Whether a save's refusal is about the upload it named (not found, expired, already used, not
+ * finished): the video has to go again. A 409 about the title carries its field; one about a
+ * save still running has its own code.
+ */
+function refusesUpload(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.status === 404 || error.status === 410) return true;
+  return (
+    error.status === 409 && error.issues.length === 0 && error.code !== 'IDEMPOTENCY_IN_PROGRESS'
+  );
 }
 
 /**

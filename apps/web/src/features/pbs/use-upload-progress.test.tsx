@@ -43,5 +43,53 @@ describe('upload progress', () => {
       });
       expect(result.current).toMatchObject({ percent: null, processing: false });
     });
+
+    it('shows a preparation until the upload starts, and a lost connection until it goes on', () => {
+      const { result } = renderHook(() => useUploadProgress());
+      expect(result.current).toMatchObject({ preparing: null, connectionLost: false });
+
+      act(() => {
+        result.current.prepare(0);
+      });
+      expect(result.current).toMatchObject({ preparing: 0, percent: null });
+      act(() => {
+        result.current.prepare(41.6);
+      });
+      expect(result.current.preparing).toBe(42);
+
+      act(() => {
+        result.current.report(0);
+      });
+      expect(result.current).toMatchObject({ preparing: null, percent: 0 });
+      act(() => {
+        result.current.report(30);
+        result.current.lost();
+      });
+      expect(result.current).toMatchObject({ percent: 25, connectionLost: true });
+      act(() => {
+        result.current.resumed();
+      });
+      expect(result.current.connectionLost).toBe(false);
+    });
+
+    it('ends a preparation and a lost connection at once as the call ends', () => {
+      const { result } = renderHook(() => useUploadProgress());
+      act(() => {
+        result.current.prepare(10);
+      });
+      act(() => {
+        result.current.finish();
+      });
+      expect(result.current).toMatchObject({ preparing: null, percent: null });
+
+      act(() => {
+        result.current.report(50);
+        result.current.lost();
+      });
+      act(() => {
+        result.current.finish();
+      });
+      expect(result.current).toMatchObject({ connectionLost: false, percent: 50 });
+    });
   });
 });

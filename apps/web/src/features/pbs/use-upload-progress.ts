@@ -13,14 +13,21 @@ export interface UploadProgressState {
   percent: number | null;
   /** Every byte is sent and the server is still working (docs/PRODUCT.md §4). */
   processing: boolean;
+  /** A picked video being prepared on the device: its whole percentage, or null. */
+  preparing: number | null;
+  /** The upload lost its connection and waits to go on (until bytes flow again). */
+  connectionLost: boolean;
 }
 
 /**
- * An upload's progress for display: `report` takes raw percentages, `finish` marks the call as
- * over and clears the state after the spec's 500 ms.
+ * An upload's progress for display: `prepare` takes the video preparation's percentages,
+ * `report` the upload's raw ones, `lost` and `resumed` the connection's drops; `finish` marks the
+ * call as over and clears the state after the spec's 500 ms.
  */
 export function useUploadProgress() {
   const [percent, setPercent] = useState<number | null>(null);
+  const [preparing, setPreparing] = useState<number | null>(null);
+  const [connectionLost, setConnectionLost] = useState(false);
   const timer = useRef<number | undefined>(undefined);
 
   useEffect(
@@ -30,18 +37,38 @@ export function useUploadProgress() {
     [],
   );
 
+  const prepare = useCallback((raw: number) => {
+    setPreparing(Math.max(0, Math.min(100, Math.round(raw))));
+  }, []);
+
   const report = useCallback((raw: number) => {
     window.clearTimeout(timer.current);
+    setPreparing(null);
     setPercent(progressBucket(raw));
+  }, []);
+
+  const lost = useCallback(() => {
+    setConnectionLost(true);
+  }, []);
+
+  const resumed = useCallback(() => {
+    setConnectionLost(false);
   }, []);
 
   const finish = useCallback(() => {
     window.clearTimeout(timer.current);
+    setPreparing(null);
+    setConnectionLost(false);
     timer.current = window.setTimeout(() => {
       setPercent(null);
     }, TIMINGS.uploadProgressResetMs);
   }, []);
 
-  const state: UploadProgressState = { percent, processing: percent === 100 };
-  return { ...state, report, finish };
+  const state: UploadProgressState = {
+    percent,
+    processing: percent === 100,
+    preparing,
+    connectionLost,
+  };
+  return { ...state, prepare, report, lost, resumed, finish };
 }

@@ -51,8 +51,10 @@ export function toPbTextFields(input: PbInput): PbTextFields {
 export interface SavePersonalBestInput extends PbTextFields {
   /** The record being edited; absent when adding one. */
   id?: string;
-  /** The new media, if one was picked (required when adding). */
+  /** The new media, if one was picked (required when adding), sent as the request's file part. */
   file?: File | null;
+  /** A finished resumable upload of the new media, sent in place of `file` (a video). */
+  uploadId?: string;
   /** The save's Idempotency-Key; a new one when absent (see `reuseKeyAfter`). */
   idempotencyKey?: string;
 }
@@ -64,8 +66,9 @@ export interface SavePersonalBestVariables {
 
 /**
  * POST /pbs as multipart/form-data, reporting upload progress: adds a record, or with an id
- * (isEditMode) updates that record, with or without a new file, under an Idempotency-Key, so a
- * retry of the same save cannot store the PB twice.
+ * (isEditMode) updates that record, with or without new media (a file, or the id of an upload
+ * already on the server), under an Idempotency-Key, so a retry of the same save cannot store the
+ * PB twice.
  */
 export function savePersonalBest(
   input: SavePersonalBestInput,
@@ -85,7 +88,8 @@ export function savePersonalBest(
   form.set('reps', input.reps);
   form.set('story', input.story);
   // Text parts first: the server reads them before it streams the file.
-  if (input.file) form.set('file', input.file, input.file.name);
+  if (input.uploadId) form.set('uploadId', input.uploadId);
+  else if (input.file) form.set('file', input.file, input.file.name);
   return uploadWithProgress('/pbs', form, {
     onProgress,
     idempotencyKey: input.idempotencyKey ?? newIdempotencyKey(),

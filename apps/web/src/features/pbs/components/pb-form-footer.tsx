@@ -7,6 +7,9 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { cn } from '@/lib/cn';
 import type { UploadProgressState } from '../use-upload-progress';
 
+/** Shown in place of the upload's progress while it waits for the network to come back. */
+const CONNECTION_LOST = 'Connection lost, retrying…';
+
 /** Why a save did not start, said beside the button: a greyed-out button explains nothing. */
 export function saveBlockedSummary(mediaMissing: boolean, fieldProblems: boolean) {
   if (mediaMissing && fieldProblems)
@@ -16,11 +19,17 @@ export function saveBlockedSummary(mediaMissing: boolean, fieldProblems: boolean
   return undefined;
 }
 
+/** The save's upload as the footer shows it, with the preparation's Cancel. */
+export interface UploadView extends UploadProgressState {
+  /** Stops a video's preparation, and with it the save; the form stays as it is. */
+  cancelPreparing?: () => void;
+}
+
 export interface PbFormFooterProps {
   mode: 'add' | 'edit';
   /** A save is running (not merely waiting on the lower-record question). */
   saving: boolean;
-  upload: UploadProgressState;
+  upload: UploadView;
   /** What stops a save, from saveBlockedSummary. */
   summary: string | undefined;
   /** A picked video is still being read: the save waits for it. */
@@ -51,8 +60,14 @@ export function PbFormFooter({
 
   return (
     <div className="grid gap-4">
-      {saving && uploading ? (
-        <UploadProgressBar percent={upload.percent ?? 0} processing={upload.processing} />
+      {saving && upload.preparing !== null ? (
+        <VideoPreparing percent={upload.preparing} onCancel={upload.cancelPreparing} />
+      ) : saving && uploading ? (
+        <UploadProgressBar
+          percent={upload.percent ?? 0}
+          processing={upload.processing}
+          connectionLost={upload.connectionLost}
+        />
       ) : null}
       {/* Always there (empty when nothing blocks a save) so screen readers announce changes. */}
       <p
@@ -89,7 +104,43 @@ export function PbFormFooter({
   );
 }
 
-function UploadProgressBar({ percent, processing }: { percent: number; processing: boolean }) {
+/** The video being made smaller on the device before its upload, with a way to stop it. */
+function VideoPreparing({ percent, onCancel }: { percent: number; onCancel?: () => void }) {
+  const label = `Preparing video… ${percent}%`;
+  return (
+    <>
+      {/* Said once as it starts: every percentage would crowd out everything else. */}
+      <p className="sr-only" aria-live="polite">
+        Preparing video…
+      </p>
+      <div className="grid gap-1.5" data-testid="video-preparing">
+        <ProgressBar
+          label="Video preparation"
+          value={percent}
+          max={100}
+          valueText={label}
+          className="h-2"
+        />
+        <div className="flex items-center justify-between gap-3">
+          <p className="text-xs text-muted-foreground">{label}</p>
+          <Button type="button" variant="outline" size="sm" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function UploadProgressBar({
+  percent,
+  processing,
+  connectionLost,
+}: {
+  percent: number;
+  processing: boolean;
+  connectionLost: boolean;
+}) {
   const label = processing ? 'Processing your media...' : `Uploading... ${percent}%`;
   return (
     <div className="grid gap-1.5" data-testid="upload-progress">
@@ -97,11 +148,17 @@ function UploadProgressBar({ percent, processing }: { percent: number; processin
         label="Upload progress"
         value={percent}
         max={100}
-        valueText={label}
+        valueText={connectionLost ? CONNECTION_LOST : label}
         className="h-2"
       />
-      <p className="text-xs text-muted-foreground" aria-live="polite">
-        {label}
+      <p className="text-xs text-muted-foreground" role="status" aria-live="polite">
+        {connectionLost ? (
+          <span data-testid="upload-connection-lost" className="font-medium text-foreground">
+            {CONNECTION_LOST}
+          </span>
+        ) : (
+          label
+        )}
       </p>
     </div>
   );
