@@ -98,10 +98,12 @@ test.describe('adding personal bests', () => {
     await page.getByRole('button', { name: 'Save Personal Best' }).click();
     const response = await saved;
     expect(response.status()).toBe(201);
-    // The browser sends the video alone; the server draws its poster from the first frame and
-    // makes the rendition afterwards (e2e/specs/video-processing.spec.ts follows that through).
+    // The browser sends the video alone, ahead of the save (resumably, over /v1/uploads) and the
+    // form names it; the server draws its poster from the first frame and makes the rendition
+    // afterwards (e2e/specs/video-processing.spec.ts follows that through).
     const parts = await formParts(page);
-    expect(parts).toContain('file');
+    expect(parts).toContain('uploadId');
+    expect(parts).not.toContain('file');
     expect(parts).not.toContain('poster');
     const body = (await response.json()) as {
       data: { media: { status: string; posterUrl: string | null } };

@@ -4,7 +4,7 @@ import type { PersonalBest } from '@pbshare/shared';
 import { MEDIA_MESSAGES, VIDEO_MAX_BYTES } from '@pbshare/shared';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
-import { bearer, newSignedInUser, type SignedIn } from '../../test/accounts.js';
+import { bearer, grantProByHand, newSignedInUser, type SignedIn } from '../../test/accounts.js';
 import { formData } from '../../test/form-data.js';
 import { weightFields } from '../../test/pbs.js';
 import type { TestApp } from '../../test/test-app.js';
@@ -73,6 +73,8 @@ export function tusSuite(t: TestApp, store: () => Storage): void {
   let port: number;
   beforeAll(async () => {
     me = await newSignedInUser(t);
+    // Pro, so the PBs made from uploads here never meet the free cap.
+    await grantProByHand(t.database, me.email);
     stranger = await newSignedInUser(t);
     photo = await noisePhoto();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -212,6 +214,23 @@ export function tusSuite(t: TestApp, store: () => Storage): void {
     const again = await saveFrom(me, id, 'Twice');
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: 'That upload was already used.' });
+  });
+
+  it("replaces an edited PB's media with an upload", async () => {
+    const first = await saveFrom(me, await finishedUpload(me), 'Edited squat');
+    const pb = first.json<{ data: PersonalBest }>().data;
+    const id = await finishedUpload(me);
+    const edited = await t.app.inject({
+      method: 'POST',
+      url: '/v1/pbs',
+      headers: bearer(me),
+      payload: formData(
+        { ...weightFields('Edited squat'), isEditMode: 'true', id: pb.id, uploadId: id },
+        [],
+      ),
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json<{ data: PersonalBest }>().data.media.url).not.toBe(pb.media.url);
   });
 
   it('refuses an unfinished upload for a PB, and keeps it usable after a refused save', async () => {

@@ -3,7 +3,6 @@ import { useTestApp } from '../../test/file-hooks.js';
 import { LocalStorage } from '../../storage/local-storage.js';
 import { tusSuite } from './tus.suite.js';
 
-// Pro, so saving many PBs from uploads never meets the free cap.
 const t = useTestApp();
 
 describe('tus uploads at /v1/uploads, stored on local disk', () => {

@@ -69,10 +69,11 @@ describe('fitsBox', () => {
 });
 
 describe('encodeFrameRate', () => {
-  it("keeps the clip's rate up to 60 fps", () => {
-    expect(encodeFrameRate(30)).toBe(30);
-    expect(encodeFrameRate(59.94)).toBe(59.94);
-    expect(encodeFrameRate(240)).toBe(60);
+  it("keeps the clip's rate up to the rendition's 30 fps", () => {
+    expect(encodeFrameRate(24)).toBe(24);
+    expect(encodeFrameRate(29.97)).toBe(29.97);
+    expect(encodeFrameRate(60)).toBe(30);
+    expect(encodeFrameRate(240)).toBe(30);
   });
 
   it('leaves an unknown rate to the encoder', () => {

@@ -13,10 +13,11 @@ export const MIN_VIDEO_BITRATE = 1_000_000;
 /** Used only when the audio must be encoded anew (an AAC track is copied as it is). */
 export const AUDIO_BITRATE = 128_000;
 /**
- * Slow-motion clips (120 or 240 fps) are encoded at this rate: a player shows no more on a
- * common screen, and every frame costs encoding time and bits.
+ * The server's rendition plays at most 30 fps, so frames beyond that would be encoded on the
+ * phone and sent only to be dropped: a 60 fps clip (or 120/240 fps slow motion) goes at 30, which
+ * also halves the device's encoding work.
  */
-export const MAX_FRAME_RATE = 60;
+export const MAX_FRAME_RATE = 30;
 /** A clip that fits the box and averages no more than this is left as it is: converting buys little. */
 export const SKIP_BELOW_BITRATE = 10_000_000;
 
