@@ -33,7 +33,7 @@ test.describe('sessions', () => {
       email: account.email,
       password: `${account.password}-wrong`,
     });
-    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
 
     // The show/hide toggle reveals what was typed.
     const password = page.getByLabel('Password', { exact: true });

@@ -165,7 +165,7 @@ test.describe('profile settings', () => {
 
     // ...the new one does.
     await page.getByLabel('Password', { exact: true }).fill(newPassword);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectSignedIn(page, account.username);
   });
 

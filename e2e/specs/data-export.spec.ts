@@ -88,8 +88,10 @@ test.describe('Download my data', () => {
       await chooser
     ).setFiles({ name: 'my-data.zip', mimeType: 'application/zip', buffer: zip });
 
+    // The server reads the archive's media in the background; the page polls until it is done.
     await expect(panel.getByRole('status').filter({ hasText: 'Data imported' })).toContainText(
       'Imported 1 exercise with 1 record.',
+      { timeout: 20_000 },
     );
     await expect(panel.getByRole('button', { name: 'Import data' })).toHaveCount(0);
 

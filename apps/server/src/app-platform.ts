@@ -10,11 +10,12 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { echoRequestId } from './http/request-id.js';
 import { registerSecurityHeaders, type SecurityHeaders } from './http/security.js';
 import { guardAgainstStalledBodies } from './http/body-stall-guard.js';
-import { registerIdempotency } from './http/idempotency.js';
+import { idempotencyLeaseMs, registerIdempotency } from './http/idempotency.js';
 import { IdempotencyRepository } from './http/idempotency-repository.js';
 import { acceptMultipartUnread } from './http/multipart.js';
 import type { Redis } from 'ioredis';
 import { connectRedis } from './redis/redis-client.js';
+import { clientAddressKey } from './security/client-address.js';
 
 /** Answers under this size are sent as they are: compressing them saves too little. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -47,7 +48,10 @@ export async function registerPlatform(
     securityHeaders,
   );
   // Before compression, so it records answers as the routes made them.
-  registerIdempotency(app, { repository: new IdempotencyRepository(database.db) });
+  registerIdempotency(app, {
+    repository: new IdempotencyRepository(database.db),
+    leaseMs: idempotencyLeaseMs(config.timeouts.requestMs),
+  });
   await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES });
   await app.register(cookie);
   // Read only by the upload routes, which register the plugin in their own scope.
@@ -62,6 +66,8 @@ export async function registerPlatform(
   }
   await app.register(rateLimit, {
     global: false,
+    // One allowance per IPv6 /64, what one host is normally given, not per address in it.
+    keyGenerator: (request) => clientAddressKey(request.ip),
     // While Redis is away the per-address limits let requests through: the sign-in and mail
     // counters (RedisAttemptStore) refuse instead, so what needs guarding stays guarded.
     ...(redis ? { redis, nameSpace: 'rate-limit:', skipOnError: true } : {}),

@@ -7,10 +7,14 @@ import type { Database } from './db/database.js';
 import type { PublicFastPath } from './fast-path/index.js';
 import { sendApiNotFound } from './http/error-handler.js';
 import { readMultipart } from './http/multipart.js';
+import { storeNoApiAnswers } from './http/no-store.js';
 import { uploadTmpDir } from './media/stale-uploads.js';
 import { ffmpegVersion } from './media/video/ffmpeg-binaries.js';
 import { appConfigRoutes } from './modules/app-config/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { deviceRoutes } from './modules/auth/devices/routes.js';
+import { twoStepRoutes } from './modules/auth/two-step/routes.js';
+import { passkeyRoutes } from './modules/auth/passkeys/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { dataExportRoutes } from './modules/data-export/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -42,6 +46,7 @@ interface RouteInputs {
 export async function registerRoutes(app: FastifyInstance, inputs: RouteInputs): Promise<void> {
   const { config, database, redis, services, fastPath } = inputs;
   const { storage } = services;
+  storeNoApiAnswers(app);
   await app.register(healthRoutes, {
     database,
     ffmpegVersion: () => ffmpegVersion(services.ffmpeg),
@@ -99,6 +104,20 @@ async function registerApi(
     requireAuth,
     secureCookies,
     publicOrigin: config.publicOrigin,
+  });
+  await v1.register(deviceRoutes, { prefix: '/auth', devices: services.devices, requireAuth });
+  await v1.register(twoStepRoutes, {
+    prefix: '/auth',
+    twoStep: services.twoStep,
+    auth: services.auth,
+    requireAuth,
+    secureCookies,
+  });
+  await v1.register(passkeyRoutes, {
+    prefix: '/auth',
+    passkeys: services.passkeys,
+    requireAuth,
+    secureCookies,
   });
   // Public, so registered beside (not inside) the signed-in /pbs routes.
   await v1.register(publicProfileRoutes, { prefix: '/pbs', answers: services.publicAnswers });

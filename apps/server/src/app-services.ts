@@ -21,6 +21,14 @@ import { VideoProcessor } from './media/video/video-processor.js';
 import type { AppMetrics } from './metrics/metrics.js';
 import { AuthRepository } from './modules/auth/repository.js';
 import { AuthService } from './modules/auth/service.js';
+import { DevicesRepository } from './modules/auth/devices/repository.js';
+import { DevicesService } from './modules/auth/devices/service.js';
+import { enqueueMail } from './mail/send-mail-job.js';
+import { TwoStepRepository } from './modules/auth/two-step/repository.js';
+import { TwoStepService } from './modules/auth/two-step/service.js';
+import { SecretBox } from './security/secret-box.js';
+import { createPasskeys } from './modules/auth/passkeys/create-passkeys.js';
+import type { PasskeysService } from './modules/auth/passkeys/service.js';
 import { BillingRepository } from './modules/billing/repository.js';
 import { BillingService } from './modules/billing/service.js';
 import { DataExportRepository } from './modules/data-export/repository.js';
@@ -52,6 +60,9 @@ export interface AppServices {
   storage: AppStorage;
   ffmpeg: FfmpegBinaries;
   auth: AuthService;
+  devices: DevicesService;
+  twoStep: TwoStepService;
+  passkeys: PasskeysService;
   pbs: PbsService;
   users: UsersService;
   dataExport: DataExportService;
@@ -102,18 +113,34 @@ export async function buildServices(
   // One store for every auth counter; a shared (Redis) store replaces it for several processes.
   const attemptStore = redis ? new RedisAttemptStore(redis) : new MemoryAttemptStore();
   const usersRepository = new UsersRepository(database);
+  const authRepository = new AuthRepository(database.db);
+  const devices = new DevicesService(
+    new DevicesRepository(database.db),
+    authRepository,
+    (message) => enqueueMail(database.db, message),
+    config.publicOrigin,
+  );
+  const signInThrottle = new SignInThrottle(attemptStore);
+  const twoStep = new TwoStepService(
+    new TwoStepRepository(database.db),
+    usersRepository,
+    new SecretBox(serverSecret, 'totp-secret'),
+    new AccessTokens(serverSecret, config.publicOrigin, 'pbshare-second-step'),
+    signInThrottle,
+  );
   const auth = new AuthService(
     usersRepository,
-    new AuthRepository(database.db),
+    authRepository,
     accessTokens,
     new RefreshSuccessor(serverSecret),
     mailer,
     storage,
     {
-      signIn: new SignInThrottle(attemptStore),
+      signIn: signInThrottle,
       mailsPerEmail: new AttemptLimiter(5, ONE_HOUR_MS, attemptStore),
     },
     { publicOrigin: config.publicOrigin, supportEmail: config.supportEmail },
+    { devices, twoStep },
   );
   const ffmpeg = requireFfmpeg(config.ffmpegPath);
   const videos = new VideoProcessor(ffmpeg, uploadTmpDir(config.dataDir));
@@ -142,6 +169,9 @@ export async function buildServices(
     storage,
     ffmpeg,
     auth,
+    devices,
+    twoStep,
+    passkeys: createPasskeys(database.db, usersRepository, auth, config.publicOrigin),
     pbs,
     users: new UsersService(usersRepository, pbs, storage, app.log),
     dataExport: new DataExportService(
@@ -172,7 +202,15 @@ export async function buildServices(
     uploads: uploadSlots,
     resumableUploads,
     jobs: config.jobs.inProcess
-      ? startBackgroundWork(app, { config, database, storage, videos, metrics })
+      ? startBackgroundWork(app, {
+          config,
+          database,
+          storage,
+          videos,
+          metrics,
+          mailer,
+          uploads: uploadSlots,
+        })
       : undefined,
   };
 }

@@ -137,3 +137,21 @@ export const dataImportResultSchema = z.object({
   leftOutTitles: z.array(z.string()),
 });
 export type DataImportResult = z.infer<typeof dataImportResultSchema>;
+
+/** Where an import stands: waiting for the worker, being read, finished, or refused. */
+export const DATA_IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type DataImportStatusName = (typeof DATA_IMPORT_STATUSES)[number];
+
+/**
+ * An account's import (`POST /v1/users/import` answers it with 202, `GET /v1/users/import` gives
+ * the latest): the archive was checked when it arrived; its media are read in the background.
+ */
+export const dataImportStatusSchema = z.object({
+  id: z.string(),
+  status: z.enum(DATA_IMPORT_STATUSES),
+  /** What to tell the person: the outcome once done, the reason once failed. */
+  message: z.string(),
+  /** What the import did, once done. */
+  result: dataImportResultSchema.nullable(),
+});
+export type DataImportStatus = z.infer<typeof dataImportStatusSchema>;

@@ -26,3 +26,6 @@ export * from './username.js';
 export * from './clip-length.js';
 export * from './username-hold.js';
 export * from './new-pb-window.js';
+export * from './devices.js';
+export * from './two-step.js';
+export * from './passkeys.js';

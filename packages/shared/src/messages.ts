@@ -7,6 +7,8 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password. Please try again.',
   /** A refresh that was refused: the session is over. */
   sessionExpired: 'Session expired, please log in again.',
+  /** Said for a new address and for one that already has an account, so it tells nobody which. */
+  signedUp: 'Account created. Check your inbox to verify your email.',
   emailVerified: 'Your email is verified. You can sign in now.',
   /** Said whether or not the address has an account waiting, so it tells nobody which exist. */
   verificationResent: 'If that account still needs verifying, a new link is on its way.',
@@ -14,6 +16,9 @@ export const AUTH_MESSAGES = {
   resetLinkSent: 'If an account exists for that email, a reset link is on its way.',
   passwordReset: 'Your password has been reset. Please sign in with your new password.',
   passwordUpdated: 'Password updated successfully!',
+  /** A right password (or a passkey) on an account whose e-mail is not verified yet. */
+  emailNotVerified:
+    'Please verify your email before signing in. Check your inbox, or send a new link.',
   /**
    * Above the sign-up form after 'Try again' on the verify screen: signing up again with the same
    * username and password moves the unverified account to the new address (docs/PRODUCT.md §2).
@@ -42,4 +47,33 @@ export const PB_MESSAGES = {
 /** A public profile that does not exist or shows nothing (/{username}, /v1/pbs/user/{username}). */
 export const PUBLIC_PROFILE_MESSAGES = {
   notFound: "The profile you're looking for doesn't exist or is not available.",
+} as const;
+
+/** The signed-in devices in Settings (/v1/auth/sessions). */
+export const DEVICE_MESSAGES = {
+  signedOutOne: 'That device is signed out.',
+  signedOutOthers: 'Every other device is signed out.',
+  notFound: 'That device is not signed in any more.',
+} as const;
+
+/** Two-step sign-in with an authenticator app (/v1/auth/two-step, the sign-in's second step). */
+export const TWO_STEP_MESSAGES = {
+  enabled: 'Two-step sign-in is on. Keep your recovery codes somewhere safe.',
+  disabled: 'Two-step sign-in is off.',
+  secondStepNeeded: 'Enter the code from your authenticator app.',
+  wrongCode: 'That code is not right. Check your app and try again.',
+  ticketExpired: 'Your sign-in took too long. Please sign in again.',
+} as const;
+
+/** Passkeys (/v1/auth/passkeys): Settings' list and signing in with one. */
+export const PASSKEY_MESSAGES = {
+  added: 'Passkey added. You can sign in with it now.',
+  renamed: 'Passkey renamed.',
+  removed: 'Passkey removed.',
+  notFound: 'That passkey is not on your account.',
+  /** A challenge that was used, expired or never existed: the browser simply asks again. */
+  staleRequest: 'That passkey request has expired. Please try again.',
+  notVerified: 'That passkey could not be verified. Please try again.',
+  /** A passkey the device still offers but the account removed (or never had). */
+  unknownPasskey: 'That passkey is not registered with any account here.',
 } as const;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { userSchema } from './auth.js';
 import { ERROR_CODES } from './envelope.js';
 
 /**
@@ -31,6 +30,3 @@ export const failureEnvelopeSchema = z.object({
 
 /** `data` of answers that only report that something was done (sign-out, delete, ...). */
 export const noDataSchema = z.null();
-
-/** POST /v1/auth/register and GET /v1/auth/verify: the account as it now stands. */
-export const accountAnswerSchema = z.object({ user: userSchema });

@@ -39,6 +39,41 @@ describe('usernames', () => {
     expect(isReservedUsername('maya')).toBe(false);
   });
 
+  it('reserve every name starting with a dot, and the names of files a site serves', () => {
+    for (const name of [
+      '.well-known',
+      '.env',
+      '.git',
+      '...',
+      'security.txt',
+      'apple-touch-icon.png',
+      'apple-touch-icon-precomposed.png',
+      'Apple-Touch-Icon-120x120.png',
+      'apple-app-site-association',
+      'browserconfig.xml',
+      'ads.txt',
+      'humans.txt',
+      'crossdomain.xml',
+      'favicon-32x32.png',
+      'site.webmanifest',
+      'sw.js',
+      'service-worker.js',
+      'manifest.json',
+      'robots.txt',
+      'sitemap-index.xml',
+      'public-profile.html',
+      'prerendered.html',
+      'style.css',
+    ]) {
+      expect(isReservedUsername(name), name).toBe(true);
+      expect(usernameSchema.safeParse(name).success, name).toBe(false);
+    }
+    // Dots inside a name are a person's, not a file's.
+    for (const name of ['maya.lifts', 'j.r.smith', 'run.2024', 'txt.fan', 'anna.xmlx']) {
+      expect(isReservedUsername(name), name).toBe(false);
+    }
+  });
+
   it('tell a path segment that may be a profile from one that never is', () => {
     for (const segment of ['Maya.Lifts', 'run_fast-22'])
       expect(mayBeProfilePath(segment)).toBe(true);

@@ -5,7 +5,8 @@ export const USERNAME_MAX_LENGTH = 30;
 
 /**
  * Names that can never be a username because `/{username}` would collide with a route of the app,
- * the API, the media or a well-known file. Compared case-insensitively.
+ * the API, the media, a file of the web build or a well-known file. Compared case-insensitively.
+ * Beside these, whole families of names are reserved by shape (RESERVED_SHAPES below).
  */
 export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   // app routes (docs/PRODUCT.md §2)
@@ -23,7 +24,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'forgot-password',
   'settings',
   'logout',
-  // server paths
+  // server paths (gates/reserved-paths.int.test.ts checks the server's route table against these)
   'v1',
   'api',
   'media',
@@ -32,12 +33,29 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'static',
   'healthz',
   'readyz',
+  'metrics',
+  // the web build's root (the same test checks a build's files)
+  'pages',
+  'shells',
+  'index.html',
+  'prerendered.html',
+  'public-profile.html',
   'favicon.ico',
   'favicon.svg',
-  'index.html',
   'robots.txt',
   'sitemap.xml',
   'manifest.webmanifest',
+  // well-known files browsers, crawlers and app stores ask for at the root, without an extension
+  'apple-app-site-association',
+  'security.txt',
+  'humans.txt',
+  'ads.txt',
+  'app-ads.txt',
+  'crossdomain.xml',
+  'browserconfig.xml',
+  'manifest.json',
+  'sw.js',
+  'service-worker.js',
   // names people would mistake for the product speaking
   'admin',
   'administrator',
@@ -53,6 +71,19 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'undefined',
 ]);
 
+/**
+ * Families of names kept for files rather than people: anything starting with a dot
+ * (`.well-known`, `.env`, `.git`), the icon families (`favicon-32x32.png`,
+ * `apple-touch-icon-precomposed.png`), sitemaps, and any name ending in an extension a site serves
+ * from its root (documents, scripts, styles, pictures, manifests, text and XML files): a future
+ * file of the build or a well-known file never needs a new entry above to be safe.
+ */
+const RESERVED_SHAPES: readonly RegExp[] = [
+  /^\./,
+  /^(?:favicon|apple-touch-icon|android-chrome|mstile|safari-pinned-tab|sitemap)/,
+  /\.(?:html?|m?js|css|map|json|txt|xml|ico|png|jpe?g|gif|svg|webp|avif|webmanifest)$/,
+];
+
 /** The characters a username may have; a path segment of this shape needs no decoding. */
 export const USERNAME_SHAPE = /^[A-Za-z0-9._-]+$/;
 
@@ -61,7 +92,8 @@ export function usernameKey(username: string): string {
 }
 
 export function isReservedUsername(username: string): boolean {
-  return RESERVED_USERNAMES.has(usernameKey(username));
+  const key = usernameKey(username);
+  return RESERVED_USERNAMES.has(key) || RESERVED_SHAPES.some((shape) => shape.test(key));
 }
 
 /**

@@ -35,12 +35,55 @@ export interface UsernameHoldsTable {
   held_until: string;
 }
 
+/** A deleted account's usernames, which nobody may take until `retired_until` (ISO-8601 UTC). */
+export interface RetiredUsernamesTable {
+  /** usernameKey of the name. */
+  name_key: string;
+  retired_until: string;
+}
+
 /** One signed-in device. Revoking it ends every refresh token it issued. */
 export interface SessionsTable {
   id: string;
   user_id: string;
   created_at: string;
   revoked_at: string | null;
+  /** 'iPhone', 'Mac', 'Windows PC'…, read from the User-Agent at sign-in; '' when unknown. */
+  device: Generated<string>;
+  /** 'Safari 18', 'Chrome 131'…; '' when unknown. */
+  browser: Generated<string>;
+  /** ISO 3166-1 alpha-2 code of the sign-in's address, never finer; null when unknown. */
+  country: string | null;
+  /** The latest sign-in or refresh; null for sessions started before it was kept. */
+  last_seen_at: string | null;
+}
+
+/** An account's authenticator app (TOTP); a row with no `enabled_at` is a setup in progress. */
+export interface TwoStepTable {
+  user_id: string;
+  /** The base32 secret sealed by security/secret-box.ts; null until setup is confirmed. */
+  sealed_secret: string | null;
+  /** The secret shown during setup, sealed, until its first code confirms it. */
+  pending_secret: string | null;
+  enabled_at: string | null;
+  /** The TOTP time step of the last accepted code: a code is taken once. */
+  last_step: number | null;
+  updated_at: string;
+}
+
+/** One of an account's ten single-use recovery codes, hashed. */
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** A device (the hash of its cookie's random id) an account has signed in from. */
+export interface KnownDevicesTable {
+  user_id: string;
+  device_hash: string;
+  created_at: string;
+  last_seen_at: string;
 }
 
 /** Each refresh hands out a new token and marks the old one used; a used token seen again is theft. */
@@ -192,11 +235,58 @@ export interface UploadsTable {
   used_at: string | null;
 }
 
+/** An import of a "Download my data" archive; its archive waits in the media store until it ends. */
+export interface DataImportsTable {
+  id: string;
+  user_id: string;
+  /** 'queued' | 'running' | 'done' | 'failed'; one queued or running per account (unique index). */
+  status: 'queued' | 'running' | 'done' | 'failed';
+  /** The archive's key in the media store (under `uploads/imports/`), deleted once it ends. */
+  archive_key: string;
+  /** The outcome's or the refusal's text, as the person reads it. */
+  message: Generated<string>;
+  /** The DataImportResult as JSON, once done. */
+  result: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A passkey (WebAuthn credential) its owner signs in with; ids and keys are base64url. */
+export interface PasskeysTable {
+  id: string;
+  credential_id: string;
+  user_id: string;
+  /** The COSE public key. */
+  public_key: string;
+  /** The authenticator's signature counter (bigint: PostgreSQL may hand it back as a string). */
+  counter: number | string;
+  /** The transports the browser reported, comma-separated ('internal,hybrid'); '' when none. */
+  transports: Generated<string>;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A WebAuthn challenge awaiting its answer: single-use, a few minutes long. */
+export interface WebauthnChallengesTable {
+  id: string;
+  /** base64url, as the options carried it. */
+  challenge: string;
+  purpose: 'register' | 'sign-in';
+  /** The account adding a passkey; null for a sign-in, whose account the answer names. */
+  user_id: string | null;
+  expires_at: string;
+}
+
 export interface DatabaseSchema {
   exercises: ExercisesTable;
   pb_records: PbRecordsTable;
   users: UsersTable;
   username_holds: UsernameHoldsTable;
+  retired_usernames: RetiredUsernamesTable;
+  known_devices: KnownDevicesTable;
+  two_step: TwoStepTable;
+  recovery_codes: RecoveryCodesTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   email_tokens: EmailTokensTable;
@@ -205,4 +295,7 @@ export interface DatabaseSchema {
   payment_events: PaymentEventsTable;
   jobs: JobsTable;
   uploads: UploadsTable;
+  data_imports: DataImportsTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
 }

@@ -8,7 +8,6 @@ import { buildApp } from '../app.js';
 import type { ChangeFeed } from '../db/change-feed.js';
 import { openDatabase } from '../open-database.js';
 import { bearer, newSignedInUser, PASSWORD, type SignedIn } from '../test/accounts.js';
-import { CapturingMailer } from '../test/capturing-mailer.js';
 import { formData } from '../test/form-data.js';
 import { httpGet, type HttpAnswer } from '../test/http-get.js';
 import { createPb, weightFields } from '../test/pbs.js';
@@ -63,7 +62,8 @@ describe.each(['on', 'off'] as const)('with the fast path %s', (mode) => {
       databaseUrl: t.config.databaseUrl,
       dataDir: t.config.dataDir,
     });
-    other = await buildApp(t.config, { database: otherDatabase, mailer: new CapturingMailer() });
+    // One mail server for both, as a fleet has: a mail job may run in either process.
+    other = await buildApp(t.config, { database: otherDatabase, mailer: t.mail });
     other.get(`/${OWNED_PATH_NAME}`, () => 'the route that owns this path');
     other.addHook('onRequest', (request, _reply, done) => {
       routedByOther.push(request.url);

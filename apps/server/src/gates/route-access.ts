@@ -1,5 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import {
+  AUTH_MESSAGES,
   appConfigSchema,
   billingOverviewSchema,
   checkoutResultSchema,
@@ -71,6 +72,28 @@ const sameAnswerFor = (path: string, w: World): Attempt[] =>
       expect(body.message).toMatch(/^If /);
     },
   }));
+
+/** A passkey id no account has. */
+const SOMEONE_ELSES_ID = '00000000-0000-4000-8000-00000000b0b0';
+
+/** A well-formed passkey answer to a challenge the server never made. */
+const PASSKEY_ANSWER = (type: 'webauthn.create' | 'webauthn.get') => {
+  const b64 = (text: string) => Buffer.from(text).toString('base64url');
+  const clientDataJSON = b64(JSON.stringify({ type, challenge: 'x', origin: 'http://localhost' }));
+  return {
+    challengeId: '00000000-0000-4000-8000-00000000c0c0',
+    response: {
+      id: 'AAAA',
+      rawId: 'AAAA',
+      response:
+        type === 'webauthn.create'
+          ? { clientDataJSON, attestationObject: b64('none') }
+          : { clientDataJSON, authenticatorData: b64('data'), signature: b64('signature') },
+      clientExtensionResults: {},
+      type: 'public-key',
+    },
+  };
+};
 
 /** A well-formed content key that no image has: it redirects to the current one, if any. */
 const STALE_PREVIEW_KEY = '0'.repeat(24);
@@ -205,9 +228,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
         },
         status: 201,
         check: (body) => {
-          const { user } = body.data as { user: User };
-          expect(user.email).toBe('newcomer@example.com');
-          expect(Object.keys(user)).not.toContain('password');
+          expect(body.data).toBeNull();
+          expect(body.message).toBe(AUTH_MESSAGES.signedUp);
         },
       },
       {
@@ -298,6 +320,184 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
         label: 'a made-up cookie',
         request: { url: '/v1/auth/logout', headers: { cookie: 'pbshare_refresh=made-up' } },
         status: 200,
+      },
+    ],
+  },
+  'POST /v1/auth/login/second-step': {
+    access: 'public',
+    visitor: () => [
+      {
+        label: 'a made-up ticket with a code',
+        request: {
+          url: '/v1/auth/login/second-step',
+          ...json({ ticket: 'x.y.z', code: '123456' }),
+        },
+        status: 401,
+        code: 'UNAUTHORIZED',
+      },
+    ],
+  },
+  'GET /v1/auth/two-step': {
+    access: 'signed-in',
+    stranger: () => [
+      {
+        label: 'their own status only',
+        request: { url: '/v1/auth/two-step' },
+        status: 200,
+        check: (body) => {
+          expect(body.data).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+        },
+      },
+    ],
+  },
+  'POST /v1/auth/two-step/setup': {
+    access: 'signed-in',
+    stranger: (w) => [
+      {
+        label: "with the owner's password",
+        request: { url: '/v1/auth/two-step/setup', ...json({ password: w.owner.password }) },
+        status: 401,
+        code: 'INVALID_CREDENTIALS',
+      },
+    ],
+  },
+  'POST /v1/auth/two-step/enable': {
+    access: 'signed-in',
+    stranger: () => [
+      {
+        label: 'without a setup of their own',
+        request: { url: '/v1/auth/two-step/enable', ...json({ code: '123456' }) },
+        status: 409,
+        code: 'CONFLICT',
+      },
+    ],
+  },
+  'POST /v1/auth/two-step/disable': {
+    access: 'signed-in',
+    stranger: (w) => [
+      {
+        label: "with the owner's password",
+        request: {
+          url: '/v1/auth/two-step/disable',
+          ...json({ password: w.owner.password, code: '123456' }),
+        },
+        status: 401,
+        code: 'INVALID_CREDENTIALS',
+      },
+    ],
+  },
+  'GET /v1/auth/sessions': {
+    access: 'signed-in',
+    stranger: () => [
+      {
+        label: 'their own devices only',
+        request: { url: '/v1/auth/sessions' },
+        status: 200,
+        check: (body, w) => {
+          const ids = (body.data as { devices: { id: string }[] }).devices.map((d) => d.id);
+          expect(ids).not.toContain(sessionIdOf(w.owner.session.accessToken));
+        },
+      },
+    ],
+  },
+  'DELETE /v1/auth/sessions/:id': {
+    access: 'signed-in',
+    stranger: (w) => [
+      {
+        label: "the owner's session",
+        request: { url: `/v1/auth/sessions/${sessionIdOf(w.owner.session.accessToken)}` },
+        status: 404,
+        code: 'NOT_FOUND',
+      },
+    ],
+  },
+  'POST /v1/auth/sessions/sign-out-others': {
+    access: 'signed-in',
+    // Signs out the stranger's other sessions only: the owner's list is unchanged (checked after).
+    stranger: () => [
+      {
+        label: 'their own sessions only',
+        request: { url: '/v1/auth/sessions/sign-out-others' },
+        status: 200,
+      },
+    ],
+  },
+  // Passkeys (the owner of the world has none: passkeys.int.test.ts aims at a real one of theirs).
+  'GET /v1/auth/passkeys': {
+    access: 'signed-in',
+    stranger: () => [
+      {
+        label: 'their own passkeys only',
+        request: { url: '/v1/auth/passkeys' },
+        status: 200,
+        check: (body) => {
+          expect(body.data).toEqual({ passkeys: [] });
+        },
+      },
+    ],
+  },
+  'POST /v1/auth/passkeys/registration-options': {
+    access: 'signed-in',
+    stranger: (w) => [
+      {
+        label: 'options for their own account',
+        request: { url: '/v1/auth/passkeys/registration-options' },
+        status: 200,
+        check: (body) => {
+          const { options } = body.data as { options: { user: { name: string } } };
+          expect(options.user.name).toBe(w.stranger.session.email);
+        },
+      },
+    ],
+  },
+  'POST /v1/auth/passkeys': {
+    access: 'signed-in',
+    stranger: () => [
+      {
+        label: 'a challenge that is not theirs',
+        request: { url: '/v1/auth/passkeys', ...json(PASSKEY_ANSWER('webauthn.create')) },
+        status: 400,
+        code: 'BAD_REQUEST',
+      },
+    ],
+  },
+  'PATCH /v1/auth/passkeys/:id': {
+    access: 'signed-in',
+    stranger: () => [
+      notFound('a passkey not theirs', {
+        url: `/v1/auth/passkeys/${SOMEONE_ELSES_ID}`,
+        ...json({ name: 'Mine now' }),
+      }),
+    ],
+  },
+  'DELETE /v1/auth/passkeys/:id': {
+    access: 'signed-in',
+    stranger: () => [
+      notFound('a passkey not theirs', { url: `/v1/auth/passkeys/${SOMEONE_ELSES_ID}` }),
+    ],
+  },
+  'POST /v1/auth/passkeys/sign-in-options': {
+    access: 'public',
+    visitor: () => [
+      {
+        label: 'options naming no account',
+        request: { url: '/v1/auth/passkeys/sign-in-options' },
+        status: 200,
+        check: (body) => {
+          const { options } = body.data as { options: { allowCredentials?: unknown[] } };
+          expect(options.allowCredentials ?? []).toEqual([]);
+        },
+      },
+    ],
+  },
+  'POST /v1/auth/passkeys/sign-in': {
+    access: 'public',
+    visitor: () => [
+      {
+        label: 'a made-up challenge',
+        request: { url: '/v1/auth/passkeys/sign-in', ...json(PASSKEY_ANSWER('webauthn.get')) },
+        status: 400,
+        code: 'BAD_REQUEST',
       },
     ],
   },
@@ -556,6 +756,18 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
       },
     ],
   },
+  'GET /v1/users/import': {
+    access: 'signed-in',
+    // The caller's own latest import only: the stranger never imported, so there is none.
+    stranger: () => [
+      {
+        label: 'their own imports only',
+        request: { url: '/v1/users/import' },
+        status: 404,
+        code: 'NOT_FOUND',
+      },
+    ],
+  },
   'DELETE /v1/users': {
     access: 'signed-in',
     stranger: (w) => [
@@ -568,3 +780,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     ],
   },
 };
+
+/** The session id (`sid`) an access token carries, read without checking it (a test's own token). */
+function sessionIdOf(accessToken: string): string {
+  const payload = accessToken.split('.')[1] ?? '';
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sid: string }).sid;
+}

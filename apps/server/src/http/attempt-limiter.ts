@@ -14,14 +14,15 @@ export class AttemptLimiter {
     private readonly now: () => number = () => Date.now(),
   ) {}
 
-  /** Throws a 429 AppError when the key has used up its attempts. */
-  async assertAllowed(key: string): Promise<void> {
-    const counter = await this.store.get(key);
-    if (counter && counter.count >= this.max) throw rateLimited(counter.resetAt - this.now());
-  }
-
-  async hit(key: string): Promise<void> {
-    await this.store.increment(key, this.windowMs);
+  /**
+   * Counts one attempt for the key, or throws a 429 AppError (counting nothing) when it has used
+   * them up. Counted first and checked after, so attempts arriving together cannot all pass.
+   */
+  async take(key: string): Promise<void> {
+    const counter = await this.store.increment(key, this.windowMs);
+    if (counter.count <= this.max) return;
+    await this.store.decrement(key);
+    throw rateLimited(counter.resetAt - this.now());
   }
 
   reset(key: string): Promise<void> {

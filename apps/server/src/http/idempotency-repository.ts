@@ -5,8 +5,11 @@ import type { DatabaseSchema } from '../db/schema.js';
 export type Reservation =
   /** `reservedAt` names this use of the key: a key can be used again once it has expired. */
   | { outcome: 'reserved'; reservedAt: string }
-  /** The first request with this key is still running, or a crash cut it off. */
-  | { outcome: 'in-progress'; reservedAt: string | null }
+  /**
+   * The first request with this key is still running, or a crash cut it off. `leaseOver`: it was
+   * reserved before the lease's cut-off, longer ago than any request may run, so it is not running.
+   */
+  | { outcome: 'in-progress'; reservedAt: string | null; leaseOver: boolean }
   /** The first request finished: answer this again. */
   | { outcome: 'answered'; status: number; body: string }
   /** The key was first used for another method or path. */
@@ -29,9 +32,10 @@ export class IdempotencyRepository {
   async reserve(
     ref: KeyRef,
     fingerprint: string,
-    expiredBefore: Date,
+    cutoffs: { expiredBefore: Date; leaseOverBefore: Date },
     isRetry = false,
   ): Promise<Reservation> {
+    const { expiredBefore } = cutoffs;
     const reservedAt = new Date().toISOString();
     const inserted = await this.db
       .insertInto('idempotency_keys')
@@ -57,7 +61,7 @@ export class IdempotencyRepository {
     const cutoff = expiredBefore.toISOString();
     // Gone since the insert (its request failed and gave it back), or expired: try once more.
     if (!row || row.created_at < cutoff) {
-      if (isRetry) return { outcome: 'in-progress', reservedAt: null };
+      if (isRetry) return { outcome: 'in-progress', reservedAt: null, leaseOver: false };
       if (row) {
         await this.db
           .deleteFrom('idempotency_keys')
@@ -65,13 +69,32 @@ export class IdempotencyRepository {
           .where('created_at', '<', cutoff)
           .execute();
       }
-      return this.reserve(ref, fingerprint, expiredBefore, true);
+      return this.reserve(ref, fingerprint, cutoffs, true);
     }
     if (row.fingerprint !== fingerprint) return { outcome: 'other-request' };
     if (row.status === null || row.response_body === null) {
-      return { outcome: 'in-progress', reservedAt: row.created_at };
+      const leaseOver = row.created_at < cutoffs.leaseOverBefore.toISOString();
+      return { outcome: 'in-progress', reservedAt: row.created_at, leaseOver };
     }
     return { outcome: 'answered', status: row.status, body: row.response_body };
+  }
+
+  /**
+   * Takes over a reservation whose lease is over, for a new run of the same request: its time
+   * becomes now. Conditional on the reservation still being the one the caller saw, so of two
+   * retries racing for it exactly one gets it. Answers the new reservation's time, or undefined
+   * when another retry (or a late answer) got there first.
+   */
+  async takeOver(ref: KeyRef, seenReservedAt: string): Promise<string | undefined> {
+    const reservedAt = new Date().toISOString();
+    const updated = await this.db
+      .updateTable('idempotency_keys')
+      .set({ created_at: reservedAt })
+      .where(isKey(ref))
+      .where('status', 'is', null)
+      .where('created_at', '=', seenReservedAt)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0 ? reservedAt : undefined;
   }
 
   /** Records the answer of the request that holds the key. */

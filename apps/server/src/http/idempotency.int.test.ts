@@ -8,6 +8,7 @@ import { encodeForm, formData } from '../test/form-data.js';
 import { jpegWithGps, storedFiles, weightFields } from '../test/pbs.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { IdempotencyRepository } from './idempotency-repository.js';
+import { idempotencyLeaseMs } from './idempotency.js';
 
 let t: TestApp;
 let jpeg: Buffer;
@@ -203,6 +204,78 @@ describe('Idempotency-Key on POST /v1/pbs', () => {
     expect((await postWithKey(me, undefined)).statusCode).toBe(201);
     expect((await postWithKey(me, undefined)).statusCode).toBe(201);
     expect(await recordCount(me)).toBe(2);
+  });
+});
+
+describe('a reservation cut off by a crash', () => {
+  /** What a crash while the request ran leaves: the key reserved `ageMs` ago, with no answer. */
+  async function crashedReservation(session: SignedIn, key: string, ageMs: number) {
+    const createdAt = new Date(Date.now() - ageMs).toISOString();
+    await t.database.db
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: unverifiedClaims(session.accessToken).sub,
+        key,
+        fingerprint: 'POST /v1/pbs',
+        status: null,
+        response_body: null,
+        created_at: createdAt,
+      })
+      .execute();
+    return createdAt;
+  }
+
+  const lease = () => idempotencyLeaseMs(t.config.timeouts.requestMs);
+
+  it('answers 409 while the lease runs, then lets one retry take the key over and run once', async () => {
+    const me = await newSignedInUser(t);
+    const key = randomUUID();
+    const reservedAt = await crashedReservation(me, key, lease() - 60_000);
+    expectFailure(await postWithKey(me, key), 409, 'IDEMPOTENCY_IN_PROGRESS');
+    expect(await recordCount(me)).toBe(0);
+
+    // The lease runs out: the first request can no longer be running.
+    const longAgo = new Date(Date.parse(reservedAt) - 2 * 60_000).toISOString();
+    await t.database.db
+      .updateTable('idempotency_keys')
+      .set({ created_at: longAgo })
+      .where('key', '=', key)
+      .execute();
+    const retry = await postWithKey(me, key);
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await recordCount(me)).toBe(1);
+
+    const again = await postWithKey(me, key);
+    expect(again.body).toBe(retry.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await recordCount(me)).toBe(1);
+  });
+
+  it('lets only one of two racing retries take an expired lease', async () => {
+    const me = await newSignedInUser(t);
+    const key = randomUUID();
+    await crashedReservation(me, key, lease() + 60_000);
+    const answers = await Promise.all([postWithKey(me, key), postWithKey(me, key)]);
+    const ran = answers.filter(
+      (res) => res.statusCode === 201 && res.headers['idempotent-replayed'] === undefined,
+    );
+    expect(ran).toHaveLength(1);
+    for (const res of answers) expect([201, 409], res.body).toContain(res.statusCode);
+    expect(await recordCount(me)).toBe(1);
+  });
+
+  it('takes a reservation over only as it was seen (the conditional update)', async () => {
+    const me = await newSignedInUser(t);
+    const key = randomUUID();
+    const seen = await crashedReservation(me, key, lease() + 60_000);
+    const repository = new IdempotencyRepository(t.database.db);
+    const ref = { userId: unverifiedClaims(me.accessToken).sub, key };
+    const [a, b] = await Promise.all([
+      repository.takeOver(ref, seen),
+      repository.takeOver(ref, seen),
+    ]);
+    expect([a, b].filter(Boolean)).toHaveLength(1);
   });
 });
 

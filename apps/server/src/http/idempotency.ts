@@ -44,11 +44,27 @@ declare module 'fastify' {
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 const REPLAYED_HEADER = 'idempotent-replayed';
 const KEY_LIFETIME_MS = 24 * ONE_HOUR_MS;
+/** How much longer than the request timeout a reservation is held before a retry may take it. */
+const LEASE_MARGIN_MS = 5 * 60_000;
+/** REQUEST_TIMEOUT_MS's default (config.ts), for an app that does not pass its own. */
+const DEFAULT_REQUEST_TIMEOUT_MS = 20 * 60_000;
+
+/**
+ * How long a reservation without an answer counts as a request still running: longer than a
+ * request may take to arrive (the server's request timeout) plus a margin for its handler, so a
+ * retry only takes over from a request that can no longer be running. With no request timeout
+ * (0) nothing bounds a request, and the reservation holds until the key expires.
+ */
+export function idempotencyLeaseMs(requestTimeoutMs: number): number {
+  return requestTimeoutMs > 0 ? requestTimeoutMs + LEASE_MARGIN_MS : KEY_LIFETIME_MS;
+}
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 interface IdempotencyOptions {
   repository: IdempotencyRepository;
+  /** See idempotencyLeaseMs; by default the lease for the default request timeout. */
+  leaseMs?: number;
 }
 
 /**
@@ -66,12 +82,15 @@ interface IdempotencyOptions {
  * - A crash while the request runs, or in the few milliseconds between the handler's commit and
  *   the row's update, leaves the reservation without an answer. A route that can tell whether the
  *   first attempt committed supplies `recover` (POST /v1/pbs derives the new record's id from the
- *   key, so it looks that record up): a retry then gets the recovered answer. Otherwise, or when
- *   nothing was committed, retries with that key answer 409 until it expires: they can fail, but
- *   never do the work a second time.
+ *   key, so it looks that record up): a retry then gets the recovered answer.
+ * - A reservation is a lease (idempotencyLeaseMs). While it runs, a retry that recovers nothing
+ *   answers 409: the first request may still be running. Once it is over that request cannot be
+ *   running any more, so a retry that recovers nothing takes the key over (a conditional update:
+ *   of two such retries one wins, the other answers 409) and does the work, once.
  */
 export function registerIdempotency(app: FastifyInstance, options: IdempotencyOptions): void {
   const { repository } = options;
+  const leaseMs = options.leaseMs ?? idempotencyLeaseMs(DEFAULT_REQUEST_TIMEOUT_MS);
   app.decorateRequest('idempotencyKey', null);
 
   // preHandler: after requireAuth (preValidation) has said who is asking, before the handler
@@ -88,11 +107,11 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     }
 
     const ref = { userId: authOf(request).userId, key: header };
-    const reservation = await repository.reserve(
-      ref,
-      fingerprintOf(request),
-      new Date(Date.now() - KEY_LIFETIME_MS),
-    );
+    const now = Date.now();
+    const reservation = await repository.reserve(ref, fingerprintOf(request), {
+      expiredBefore: new Date(now - KEY_LIFETIME_MS),
+      leaseOverBefore: new Date(now - leaseMs),
+    });
     if (reservation.outcome === 'reserved') {
       request.idempotencyKey = { ...ref, reservedAt: reservation.reservedAt };
       return;
@@ -126,6 +145,15 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
         .type(JSON_TYPE)
         .header(REPLAYED_HEADER, 'true')
         .send(body);
+    }
+    // Nothing committed, and the first request cannot be running any more: this one runs instead.
+    const takenAt =
+      reservation.leaseOver && reservation.reservedAt !== null
+        ? await repository.takeOver(ref, reservation.reservedAt)
+        : undefined;
+    if (takenAt) {
+      request.idempotencyKey = { ...ref, reservedAt: takenAt };
+      return;
     }
     throw new AppError(
       'IDEMPOTENCY_IN_PROGRESS',

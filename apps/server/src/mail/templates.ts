@@ -54,3 +54,23 @@ export function passwordChangedMessage(to: string, supportEmail: string): MailMe
     html: layout('Your password was changed', [intro, note]),
   };
 }
+
+/**
+ * To the owner of an address someone just signed up with: sign-up answers the same as for a new
+ * address (so it tells nobody who has an account), and this mail tells the owner instead.
+ */
+export function signUpAgainMessage(to: string, signInLink: string, resetLink: string): MailMessage {
+  const intro = `Someone just tried to sign up for ${PRODUCT_NAME} with this email address, which already has an account.`;
+  const note = `If it was you, sign in instead. Forgot your password? Reset it here: ${resetLink}`;
+  const ignore = 'If it was not you, ignore this email: nothing has changed on your account.';
+  return {
+    to,
+    link: signInLink,
+    subject: `Someone tried to sign up with your address on ${PRODUCT_NAME}`,
+    text: `${intro}\n\nSign in: ${signInLink}\n\n${note}\n\n${ignore}\n`,
+    html: layout('Someone tried to sign up with your address', [intro, note, ignore], {
+      label: 'Sign in',
+      url: signInLink,
+    }),
+  };
+}

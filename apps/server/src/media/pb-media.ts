@@ -35,6 +35,17 @@ export function keysOf(
   return [...new Set(keys.filter((k): k is string => k !== null))];
 }
 
+/** The files of a PB's media that /media serves: everything but the private original. */
+export function servedKeysOf(media: Pick<StoredMedia, 'mediaKey' | 'cardKey' | 'posterKey'>) {
+  return keysOf({ ...media, originalKey: null });
+}
+
+/** A record's folder (`pbs/<uuid>/`) swapped for `folder`; any other key goes into it whole. */
+function keyInFolder(key: string, folder: string): string {
+  const inOwnFolder = /^pbs\/[a-z0-9-]+\/(.+)$/.exec(key);
+  return `${folder}/${inOwnFolder?.[1] ?? key.replace(/^.*\//, '')}`;
+}
+
 /**
  * Checks and stores the proof of a PB under new server-made keys. Images become WebP renditions
  * at once. A video must play at most 30 s and have a picture ffmpeg can decode: its first frame
@@ -108,6 +119,34 @@ export class PbMediaStore {
       await rm(file.path, { force: true });
       if (browserPoster) await rm(browserPoster.path, { force: true });
     }
+  }
+
+  /**
+   * Copies the served files of a PB's media into a new folder (`pbs/<new uuid>/`, the same names
+   * inside it) and answers the media under those keys, for a record whose old addresses must stop
+   * working. The private original stays: /media never serves it, and the video job holds on to
+   * it. Copies already made are removed when one fails.
+   */
+  async copyToNewKeys(media: StoredMedia): Promise<StoredMedia> {
+    const folder = `pbs/${randomUUID()}`;
+    const moved = new Map(servedKeysOf(media).map((key) => [key, keyInFolder(key, folder)]));
+    const written: string[] = [];
+    try {
+      for (const [from, to] of moved) {
+        await this.storage.copy(from, to);
+        written.push(to);
+      }
+    } catch (err) {
+      await this.remove(written).catch(() => undefined);
+      throw err;
+    }
+    const to = (key: string | null) => (key === null ? null : (moved.get(key) ?? key));
+    return {
+      ...media,
+      mediaKey: to(media.mediaKey) ?? media.mediaKey,
+      cardKey: to(media.cardKey),
+      posterKey: to(media.posterKey),
+    };
   }
 
   async remove(keys: string[]): Promise<void> {

@@ -16,6 +16,14 @@ end
 return {count, redis.call('HGET', KEYS[1], 'resetAt')}
 `;
 
+// Takes one back, deleting the hash at zero so a released key reads as never counted.
+const DECREMENT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local count = redis.call('HINCRBY', KEYS[1], 'count', -1)
+if count <= 0 then redis.call('DEL', KEYS[1]) end
+return count
+`;
+
 /**
  * Attempt counters in Redis, shared by every instance: N processes allow a client the limit
  * once, not N times. The window closes by Redis' own expiry. While Redis is away the guarded
@@ -33,6 +41,10 @@ export class RedisAttemptStore implements AttemptStore {
       this.redis.eval(INCREMENT, 1, attemptKey(key), now, windowMs),
     )) as [number, string];
     return { count, lastAt: now, resetAt: Number(resetAt) };
+  }
+
+  async decrement(key: string): Promise<void> {
+    await unavailableOnError(this.redis.eval(DECREMENT, 1, attemptKey(key)));
   }
 
   async get(key: string): Promise<AttemptCounter | undefined> {

@@ -53,6 +53,21 @@ describe.each(stores)('attempt counters: %s', (_name, makeStore) => {
     expect(await store.get(other)).toBeUndefined();
   });
 
+  it('takes a count back, keeping the window, and forgets the key at zero', async () => {
+    const k = key();
+    const start = clockMs;
+    await store.increment(k, 60_000);
+    await store.increment(k, 60_000);
+    await store.decrement(k);
+    expect(await store.get(k)).toMatchObject({ count: 1, resetAt: start + 60_000 });
+    await store.decrement(k);
+    expect(await store.get(k)).toBeUndefined();
+    // Nothing to take back: the key stays absent rather than going negative.
+    await store.decrement(k);
+    expect(await store.get(k)).toBeUndefined();
+    expect(await store.increment(k, 60_000)).toMatchObject({ count: 1 });
+  });
+
   it('loses no attempt when many arrive at once', async () => {
     const k = key();
     await Promise.all(Array.from({ length: 50 }, () => store.increment(k, 60_000)));

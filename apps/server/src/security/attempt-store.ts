@@ -12,6 +12,11 @@ export interface AttemptCounter {
 export interface AttemptStore {
   /** Adds one to the key's count, opening a window of `windowMs` if none is open. */
   increment(key: string, windowMs: number): Promise<AttemptCounter>;
+  /**
+   * Takes one back: a count reserved before its outcome was known that turned out not to count
+   * (refused after all, or a success). The key goes at zero; the window and lastAt stay.
+   */
+  decrement(key: string): Promise<void>;
   /** The key's counter, or undefined when its window has closed or it never counted. */
   get(key: string): Promise<AttemptCounter | undefined>;
   reset(key: string): Promise<void>;
@@ -41,6 +46,13 @@ export class MemoryAttemptStore implements AttemptStore {
     this.counters.set(key, next);
     if (this.counters.size > MAX_KEYS) this.shrink();
     return Promise.resolve({ ...next });
+  }
+
+  decrement(key: string): Promise<void> {
+    const current = this.live(key);
+    if (current && current.count > 1) current.count -= 1;
+    else if (current) this.counters.delete(key);
+    return Promise.resolve();
   }
 
   get(key: string): Promise<AttemptCounter | undefined> {

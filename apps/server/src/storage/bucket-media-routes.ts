@@ -2,6 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MEDIA_URL_PREFIX } from './local-storage.js';
 import { MEDIA_RESPONSE_HEADERS } from './media-headers.js';
+import { rangeRefusal, unsatisfiedRange } from './range-refusal.js';
 import type { S3Storage } from './s3-storage.js';
 import { isServableKey } from './storage.js';
 
@@ -31,7 +32,12 @@ export function registerBucketMediaRoutes(app: FastifyInstance, storage: S3Stora
     if (opened.lastModified) void reply.header('last-modified', opened.lastModified.toUTCString());
     if (opened.status === 304) return reply.code(304).send();
     if (opened.status === 416) {
-      return reply.code(416).header('content-range', `bytes */${opened.size}`).send();
+      opened.body.destroy();
+      // The error handler keeps the headers set so far: Content-Range, and no immutable caching.
+      void reply
+        .removeHeader('cache-control')
+        .header('content-range', unsatisfiedRange(opened.size));
+      throw rangeRefusal();
     }
     void reply
       .code(opened.status)

@@ -39,6 +39,16 @@ export class LocalStorage implements Storage {
     }
   }
 
+  async copy(fromKey: string, toKey: string): Promise<void> {
+    const source = this.pathOf(fromKey);
+    const file = this.pathOf(toKey);
+    await mkdir(dirname(file), { recursive: true });
+    // Through a partial file, like `put`, so a reader never sees half a copy.
+    const partial = `${file}.partial`;
+    await copyFile(source, partial);
+    await rename(partial, file);
+  }
+
   async delete(key: string): Promise<void> {
     const file = this.pathOf(key);
     await rm(file, { force: true });

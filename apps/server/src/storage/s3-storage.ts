@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { PassThrough, Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -98,6 +99,20 @@ export class S3Storage implements Storage {
     });
     await upload.done();
     await rm(sourcePath, { force: true });
+  }
+
+  async copy(fromKey: string, toKey: string): Promise<void> {
+    assertSafeKey(fromKey);
+    assertSafeKey(toKey);
+    // Server-side, metadata (content type, caching) copied with the bytes. Safe keys need no
+    // escaping in the copy source.
+    await this.client.send(
+      new CopyObjectCommand({
+        Bucket: this.bucket,
+        Key: toKey,
+        CopySource: `${this.bucket}/${fromKey}`,
+      }),
+    );
   }
 
   async delete(key: string): Promise<void> {

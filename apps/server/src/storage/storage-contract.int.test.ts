@@ -59,6 +59,17 @@ describe.each(stores)('the media store contract: %s', (_name, makeStore) => {
     expect((await buffer(store.read(key))).equals(data)).toBe(true);
   });
 
+  it('copies an object to a new key, leaving the first as it was', async () => {
+    const from = `pbs/${uuid()}/full.webp`;
+    const to = `pbs/${uuid()}/full.webp`;
+    const data = randomBytes(20_000);
+    await store.put(from, data, 'image/webp');
+    await store.copy(from, to);
+    expect((await buffer(store.read(to))).equals(data)).toBe(true);
+    expect(await store.size(from)).toBe(data.length);
+    await expect(store.copy(`pbs/${uuid()}/gone.webp`, to)).rejects.toThrow();
+  });
+
   it('deletes, and a missing object is neither an error nor a size', async () => {
     const key = `avatars/${uuid()}.webp`;
     await store.put(key, Buffer.from('x'), 'image/webp');

@@ -67,6 +67,11 @@ export interface Storage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** Stores a file from local disk (a finished upload), taking it over: the source is gone after. */
   putFile(key: string, sourcePath: string, contentType: string): Promise<void>;
+  /**
+   * Copies an object to a new key, inside the store (no bytes through this process on a bucket).
+   * Used to give a file a new address when the old one must stop working (a PB being hidden).
+   */
+  copy(fromKey: string, toKey: string): Promise<void>;
   /** Removes the object; a missing one is not an error. */
   delete(key: string): Promise<void>;
   /** The object's bytes as a stream, opened when called (the stream errors if it is missing). */

@@ -39,7 +39,7 @@ export async function register(app: FastifyInstance, account = uniqueAccount()) 
 
 export async function registerAndVerify({ app, mail }: MailingApp, account = uniqueAccount()) {
   await register(app, account);
-  const token = tokenOf(mail.lastTo(account.email));
+  const token = tokenOf(await mail.next(account.email));
   const res = await app.inject({
     method: 'GET',
     url: `/v1/auth/verify?token=${encodeURIComponent(token)}`,

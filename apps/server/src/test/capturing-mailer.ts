@@ -1,4 +1,5 @@
 import type { Mailer, MailMessage } from '../mail/mailer.js';
+import { waitUntil } from './wait-until.js';
 
 /**
  * The mail port for tests: keeps every message as the services made it, so a test reads the
@@ -19,6 +20,15 @@ export class CapturingMailer implements Mailer {
   /** Every message to `to`, oldest first. */
   to(to: string): MailMessage[] {
     return this.sent.filter((m) => m.to === to);
+  }
+
+  /**
+   * The newest message to `to` once at least `count` have arrived: account mails go out from a
+   * job after the answer, so a test waits for them rather than reading right away.
+   */
+  async next(to: string, count = 1, timeoutMs = 10_000): Promise<MailMessage> {
+    await waitUntil(`${count} mail(s) reached ${to}`, () => this.to(to).length >= count, timeoutMs);
+    return this.lastTo(to);
   }
 
   /** The newest message to `to`, failing loudly when there is none. */

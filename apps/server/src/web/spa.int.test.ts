@@ -50,12 +50,22 @@ describe('serving the web app', () => {
   it('does not answer API, media, missing asset or non-GET requests with the app', async () => {
     for (const [method, url] of [
       ['GET', '/v1/nope'],
+      // The bare prefixes are the API's and the media store's too, never a page of the app.
+      ['GET', '/v1'],
+      ['GET', '/v1/'],
+      ['GET', '/v1?x=1'],
+      ['HEAD', '/v1'],
+      ['GET', '/media'],
+      ['GET', '/media/'],
+      ['GET', '/previews'],
+      ['GET', '/previews/'],
       ['GET', '/media/nothing.webp'],
       ['GET', '/assets/missing-123.js'],
       ['POST', '/login'],
     ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
+      if (method === 'HEAD') continue;
       expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
     }
   });

@@ -112,8 +112,9 @@ export async function registerSpa(
 
   app.get<{ Params: { username: string } }>('/:username', async (request, reply) => {
     const { username } = request.params;
+    // A route of the app gets the app; a bare '/v1', '/media' or '/previews' is the API's 404.
     if (!mayBeProfilePath(username)) {
-      return reply.sendFile('index.html');
+      return sendAppOrNotFound(request, reply);
     }
     return answer(request, reply, username, await profilePages.answers.lookup(username, page));
   });

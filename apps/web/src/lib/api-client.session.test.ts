@@ -54,10 +54,27 @@ describe('api client session handling', () => {
   });
 
   it('tells the open auth calls from the signed-in ones', () => {
-    for (const path of ['/auth/login', 'auth/register', '/auth/refresh', '/auth/verify?token=1']) {
+    for (const path of [
+      '/auth/login',
+      '/auth/login/second-step',
+      '/auth/passkeys/sign-in',
+      'auth/register',
+      '/auth/refresh',
+      '/auth/verify?token=1',
+    ]) {
       expect(isSessionlessAuthCall(path)).toBe(true);
     }
-    for (const path of ['/auth/change-password', '/users/profile', '/users', '/pbs']) {
+    for (const path of [
+      '/auth/change-password',
+      '/auth/sessions',
+      '/auth/sessions/sign-out-others',
+      '/auth/two-step/setup',
+      '/auth/passkeys',
+      '/auth/passkeys/registration-options',
+      '/users/profile',
+      '/users',
+      '/pbs',
+    ]) {
       expect(isSessionlessAuthCall(path)).toBe(false);
     }
   });

@@ -120,13 +120,28 @@ export interface RawEnvelope {
 }
 
 /**
- * The /auth calls that work without a session (sign-in, sign-up, refresh, sign-out, the mailed
- * links). They send no Bearer token and a 401 from them is an answer, never a reason to refresh.
- * `/auth/change-password` is a signed-in call and takes part in the refresh like any other.
+ * The /auth calls that work without a session: signing in (a password, its second step, a
+ * passkey), signing up, refreshing, signing out and the mailed links. They send no Bearer token
+ * and a 401 from them is an answer, never a reason to refresh. Every other call, /auth ones such
+ * as the devices, passkeys and two-step settings included, is signed in.
  */
+const SESSIONLESS_AUTH_CALLS: ReadonlySet<string> = new Set([
+  '/auth/login',
+  '/auth/login/second-step',
+  '/auth/passkeys/sign-in-options',
+  '/auth/passkeys/sign-in',
+  '/auth/register',
+  '/auth/verify',
+  '/auth/refresh',
+  '/auth/logout',
+  '/auth/resend-verification',
+  '/auth/forgot-password',
+  '/auth/reset-password',
+]);
+
 export function isSessionlessAuthCall(path: string): boolean {
   const pathname = `/${path.replace(/^\/+/, '')}`.split('?')[0] ?? '';
-  return pathname.startsWith('/auth/') && pathname !== '/auth/change-password';
+  return SESSIONLESS_AUTH_CALLS.has(pathname);
 }
 
 function isExpiredAccess(error: unknown): error is ApiError {

@@ -11,6 +11,11 @@ import * as m010 from './010-jobs.js';
 import * as m011 from './011-video-renditions.js';
 import * as m012 from './012-media-duration.js';
 import * as m013 from './013-uploads.js';
+import * as m014 from './014-retired-usernames.js';
+import * as m015 from './015-devices.js';
+import * as m018 from './018-two-step.js';
+import * as m017 from './017-data-imports.js';
+import * as m019 from './019-passkeys.js';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed by hand rather
@@ -30,4 +35,9 @@ export const migrations: Record<string, Migration> = {
   '011-video-renditions': m011,
   '012-media-duration': m012,
   '013-uploads': m013,
+  '014-retired-usernames': m014,
+  '015-devices': m015,
+  '018-two-step': m018,
+  '017-data-imports': m017,
+  '019-passkeys': m019,
 };

@@ -1,6 +1,8 @@
 import { usernameKey } from '@pbshare/shared';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema, EmailTokenPurpose } from '../../db/schema.js';
+import { enqueueJob } from '../../jobs/jobs.js';
+import { ACCOUNT_MAIL_JOB, type AccountMailPayload } from './account-mail-kind.js';
 
 export interface StoredRefreshToken {
   sessionId: string;
@@ -23,6 +25,10 @@ export interface StoredEmailToken {
 export class AuthRepository {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
 
+  /**
+   * Inserts the account and queues its verification mail in one commit: the account never exists
+   * without its mail, and a sign-up writes once, as one for an address that has an account does.
+   */
   async insertUser(user: {
     id: string;
     email: string;
@@ -30,18 +36,21 @@ export class AuthRepository {
     displayName: string;
   }): Promise<void> {
     const now = new Date().toISOString();
-    await this.db
-      .insertInto('users')
-      .values({
-        id: user.id,
-        email: user.email,
-        password_hash: user.passwordHash,
-        display_name: user.displayName,
-        display_name_key: usernameKey(user.displayName),
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('users')
+        .values({
+          id: user.id,
+          email: user.email,
+          password_hash: user.passwordHash,
+          display_name: user.displayName,
+          display_name_key: usernameKey(user.displayName),
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await enqueueJob(trx, ACCOUNT_MAIL_JOB, { purpose: 'verify', email: user.email });
+    });
   }
 
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {
@@ -261,7 +270,6 @@ export class AuthRepository {
     return row && { userId: row.user_id, expiresAt: row.expires_at, usedAt: row.used_at };
   }
 
-  /** Marks a mailed token used; false when it was used already (two clicks racing). */
   /** Older unused links of the same kind stop working once a new one is sent or one is used. */
   async expireEmailTokensOf(userId: string, purpose: EmailTokenPurpose): Promise<void> {
     await this.db
@@ -271,5 +279,10 @@ export class AuthRepository {
       .where('purpose', '=', purpose)
       .where('used_at', 'is', null)
       .execute();
+  }
+
+  /** Queues an account mail; the job decides, by the address, whether and what to send. */
+  async enqueueAccountMail(payload: AccountMailPayload): Promise<void> {
+    await enqueueJob(this.db, ACCOUNT_MAIL_JOB, payload);
   }
 }

@@ -1,5 +1,4 @@
 import {
-  accountAnswerSchema,
   AUTH_MESSAGES,
   changePasswordInputSchema,
   emailOnlyInputSchema,
@@ -7,8 +6,10 @@ import {
   noDataSchema,
   registerInputSchema,
   resetPasswordInputSchema,
+  secondStepNeededSchema,
   sessionSchema,
   successEnvelope,
+  TWO_STEP_MESSAGES,
 } from '@pbshare/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +17,7 @@ import { authOf } from '../../http/auth-guard.js';
 import { created, ok } from '../../http/envelope.js';
 import { refuseCrossSite } from '../../security/cross-site.js';
 import type { AuthRouteDeps } from './deps.js';
+import { answerSignIn, SIGN_IN_RATE_LIMIT, signInClientOf } from './sign-in-answer.js';
 import {
   clearRefreshCookie,
   readRefreshCookie,
@@ -25,15 +27,17 @@ import { FIFTEEN_MINUTES_MS, ONE_HOUR_MS } from '../../durations.js';
 
 /** Per-address limits, generous enough for many people behind one office or campus address. */
 const limits = {
-  login: { rateLimit: { max: 100, timeWindow: FIFTEEN_MINUTES_MS } },
+  login: SIGN_IN_RATE_LIMIT,
   register: { rateLimit: { max: 20, timeWindow: ONE_HOUR_MS } },
   mail: { rateLimit: { max: 30, timeWindow: ONE_HOUR_MS } },
   token: { rateLimit: { max: 60, timeWindow: FIFTEEN_MINUTES_MS } },
   refresh: { rateLimit: { max: 300, timeWindow: FIFTEEN_MINUTES_MS } },
 };
 
-const accountAnswer = successEnvelope(accountAnswerSchema);
 const sessionAnswer = { 200: successEnvelope(sessionSchema) };
+const signInAnswer = {
+  200: successEnvelope(z.union([sessionSchema, secondStepNeededSchema])),
+};
 const done = { 200: successEnvelope(noDataSchema) };
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps) => {
@@ -44,11 +48,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
     '/register',
     {
       config: limits.register,
-      schema: { body: registerInputSchema, response: { 201: accountAnswer } },
+      // No account data: the answer for an address that already has an account is the same.
+      schema: { body: registerInputSchema, response: { 201: successEnvelope(noDataSchema) } },
     },
     async (request, reply) => {
-      const user = await auth.register(request.body, request.ip);
-      return created(reply, { user }, 'Account created. Check your inbox to verify your email.');
+      await auth.register(request.body, request.ip);
+      return created(reply, null, AUTH_MESSAGES.signedUp);
     },
   );
 
@@ -60,20 +65,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
         querystring: z.object({
           token: z.string().min(1, 'The verification link is incomplete').max(200),
         }),
-        response: { 200: accountAnswer },
+        response: done,
       },
     },
-    async (request) =>
-      ok({ user: await auth.verifyEmail(request.query.token) }, AUTH_MESSAGES.emailVerified),
+    async (request) => {
+      await auth.verifyEmail(request.query.token);
+      return ok(null, AUTH_MESSAGES.emailVerified);
+    },
   );
 
   app.post(
     '/login',
-    { config: limits.login, schema: { body: loginInputSchema, response: sessionAnswer } },
+    { config: limits.login, schema: { body: loginInputSchema, response: signInAnswer } },
     async (request, reply) => {
-      const session = await auth.login(request.body, request.ip);
-      setRefreshCookie(reply, session.refreshToken, secureCookies);
-      return ok({ accessToken: session.accessToken, user: session.user }, 'Signed in');
+      const client = signInClientOf(request);
+      const outcome = await auth.login(request.body, client);
+      if ('secondStepTicket' in outcome) return ok(outcome, TWO_STEP_MESSAGES.secondStepNeeded);
+      return answerSignIn(reply, client, outcome, secureCookies);
     },
   );
 
@@ -102,7 +110,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, deps
     },
   );
 
-  // Mail routes answer alike whether or not the account exists, so they tell nobody who has one.
+  // Mail routes answer alike, after the same work, whether or not the account exists, so they
+  // tell nobody who has one: the mail is sent after the answer, by a job.
   const mailRoute = (path: string, send: (email: string) => Promise<void>, message: string) => {
     app.post(
       path,

@@ -4,11 +4,7 @@ import { AppError } from '../../errors/app-error.js';
 import type { AttemptLimiter } from '../../http/attempt-limiter.js';
 import type { SignInThrottle } from '../../http/sign-in-throttle.js';
 import type { Mailer } from '../../mail/mailer.js';
-import {
-  passwordChangedMessage,
-  resetPasswordMessage,
-  verifyEmailMessage,
-} from '../../mail/templates.js';
+import { passwordChangedMessage } from '../../mail/templates.js';
 import type { AccessTokens } from '../../security/access-token.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../security/passwords.js';
 import { hashToken, newToken } from '../../security/random-token.js';
@@ -16,10 +12,10 @@ import type { RefreshSuccessor } from '../../security/refresh-successor.js';
 import { REFRESH_TOKEN_TTL_MS } from '../../security/session-lifetime.js';
 import type { Storage } from '../../storage/storage.js';
 import { toUserDto, type UserDirectory, type UserRecord } from '../users/index.js';
+import type { DevicesService } from './devices/service.js';
 import type { AuthRepository } from './repository.js';
+import type { TwoStepService } from './two-step/service.js';
 
-export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
-export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 /**
  * How long a just-rotated refresh token still answers with its successor instead of counting as
  * stolen: long enough for tabs, or a request retried after a lost answer, that sent the same cookie
@@ -38,6 +34,23 @@ export interface IssuedSession {
   user: User;
 }
 
+/** Who is signing in, as far as the request tells. */
+export interface SignInClient {
+  address: string;
+  /** The browser's device id (its cookie's, or one minted for this sign-in). */
+  deviceId: string;
+  userAgent: string | undefined;
+}
+
+/** A right password answers a session, or a ticket when the account has a second step. */
+export type SignInOutcome = IssuedSession | { secondStepTicket: string };
+
+/** What a sign-in asks besides the password: the known devices and the second step. */
+export interface SignInFactors {
+  devices: DevicesService;
+  twoStep: TwoStepService;
+}
+
 const INVALID_CREDENTIALS = AUTH_MESSAGES.invalidCredentials;
 
 const usernameTaken = () => new AppError('USERNAME_TAKEN', 'That username is taken');
@@ -53,38 +66,45 @@ export class AuthService {
     private readonly storage: Storage,
     private readonly limiters: AuthLimiters,
     private readonly options: { publicOrigin: string; supportEmail: string },
+    private readonly factors: SignInFactors,
   ) {}
 
   /**
-   * Creates an unverified account and mails its link. A name already taken goes to
+   * Creates an unverified account and queues its link. An address that already has an account
+   * gets the same answer, after the same argon2 work, and its owner a mail instead, so sign-up
+   * tells nobody who has an account (docs/PRODUCT.md §2). A name already taken goes to
    * `retypeEmail`, which lets the owner of a still-unverified sign-up fix a mistyped address.
    * `address` is the client's, for the guessing throttle there.
    */
   async register(
     input: { email: string; password: string; displayName: string },
     address: string,
-  ): Promise<User> {
-    await this.assertEmailFree(input.email);
+  ): Promise<void> {
+    // Counted for known and new addresses alike: it bounds the mails one address can be sent.
+    await this.limiters.mailsPerEmail.take(`sign-up:${input.email}`);
     if (await this.users.displayNameTaken(input.displayName)) {
       return this.retypeEmail(input, address);
     }
-    const id = randomUUID();
+    const passwordHash = await hashPassword(input.password);
+    if (await this.users.emailTaken(input.email)) return this.signUpAgain(input.email);
     try {
       await this.auth.insertUser({
-        id,
+        id: randomUUID(),
         email: input.email,
-        passwordHash: await hashPassword(input.password),
+        passwordHash,
         displayName: input.displayName,
       });
     } catch (err) {
-      // Two sign-ups racing for the same name: the unique index decides; say which one lost.
-      await this.assertEmailFree(input.email);
+      // Two sign-ups racing: the unique indexes decide. A lost name says so, as it always would.
       if (await this.users.displayNameTaken(input.displayName)) throw usernameTaken();
+      if (await this.users.emailTaken(input.email)) return this.signUpAgain(input.email);
       throw err;
     }
-    const user = await this.requireUser(id);
-    await this.sendVerification(user);
-    return toUserDto(user, this.storage);
+  }
+
+  /** The address has an account: its owner is told, and the caller answered as for a new one. */
+  private async signUpAgain(email: string): Promise<void> {
+    await this.auth.enqueueAccountMail({ purpose: 'sign-up-again', email });
   }
 
   /**
@@ -93,49 +113,51 @@ export class AuthService {
    * links stop working and a new link goes to the new address. Anything else answers as a taken
    * name always did. Every refusal costs one argon2 check (the decoy's when the name is verified
    * or only held), so timing tells nobody whether an account is verified; the sign-in throttle,
-   * keyed by the name, slows guessing at a pending account's password.
+   * keyed by the name, slows guessing at a pending account's password. A new e-mail that already
+   * has an account answers as a success and leaves the pending account as it was, so this path
+   * tells nobody who has an account either.
    */
   private async retypeEmail(
     input: { email: string; password: string; displayName: string },
     address: string,
-  ): Promise<User> {
+  ): Promise<void> {
     const attempt = { email: `username:${usernameKey(input.displayName)}`, address };
-    await this.limiters.signIn.assertAllowed(attempt);
+    await this.limiters.signIn.reserve(attempt);
     const holder = await this.users.findByDisplayName(input.displayName);
     const pending = holder && !holder.emailVerified ? holder : undefined;
     const valid = await verifyPassword(
       pending?.passwordHash ?? (await decoyPasswordHash()),
       input.password,
     );
-    if (!pending || !valid) {
-      await this.limiters.signIn.recordFailure(attempt);
-      throw usernameTaken();
-    }
+    if (!pending || !valid) throw usernameTaken();
     await this.limiters.signIn.recordSuccess(attempt);
-    await this.limiters.mailsPerEmail.assertAllowed(`verify:${input.email}`);
-    await this.limiters.mailsPerEmail.hit(`verify:${input.email}`);
+    await this.limiters.mailsPerEmail.take(`verify:${input.email}`);
+    if (await this.users.emailTaken(input.email)) return this.signUpAgain(input.email);
     let replaced: boolean;
     try {
       replaced = await this.auth.replacePendingEmail(pending.id, input.email);
     } catch (err) {
       // Another sign-up took the address meanwhile: the unique index refused it.
-      await this.assertEmailFree(input.email);
+      if (await this.users.emailTaken(input.email)) return this.signUpAgain(input.email);
       throw err;
     }
     // The old link was spent meanwhile: the account is verified and keeps its address.
     if (!replaced) throw usernameTaken();
-    const user = await this.requireUser(pending.id);
-    await this.sendVerification(user);
-    return toUserDto(user, this.storage);
+    await this.auth.enqueueAccountMail({ purpose: 'verify', email: input.email });
   }
 
-  async verifyEmail(token: string): Promise<User> {
+  /**
+   * Spends a verification link. The answer carries no account data: a link is often left in a
+   * mailbox or a browser history, and a spent one must not show whose account it was. A spent
+   * link of a verified account answers as a success, so a second click still reads fine.
+   */
+  async verifyEmail(token: string): Promise<void> {
     const hash = hashToken(token);
     const stored = await this.auth.findEmailToken(hash, 'verify');
     if (!stored) throw new AppError('TOKEN_INVALID', 'This verification link is not valid.');
     const user = await this.requireUser(stored.userId);
     if (stored.usedAt) {
-      if (user.emailVerified) return toUserDto(user, this.storage);
+      if (user.emailVerified) return;
       throw new AppError('TOKEN_INVALID', 'This verification link has already been used.');
     }
     if (Date.parse(stored.expiresAt) <= Date.now()) {
@@ -146,45 +168,67 @@ export class AuthService {
     }
     // Spending the link and marking the account verified happen together, so a link voided
     // meanwhile (a newer one sent, or the address replaced) verifies nothing.
-    if (!(await this.auth.spendVerifyToken(hash, user.id))) {
-      const now = await this.requireUser(user.id);
-      if (now.emailVerified) return toUserDto(now, this.storage);
-      throw new AppError('TOKEN_INVALID', 'This verification link has already been used.');
-    }
-    return toUserDto(await this.requireUser(user.id), this.storage);
+    if (await this.auth.spendVerifyToken(hash, user.id)) return;
+    if ((await this.requireUser(user.id)).emailVerified) return;
+    throw new AppError('TOKEN_INVALID', 'This verification link has already been used.');
   }
 
-  /** Same answer whether or not the account exists, so the call cannot be used to probe e-mails. */
+  /**
+   * The same work whether or not the account exists (count, queue one job), so neither the answer
+   * nor its timing can be used to probe e-mails: the job looks the account up.
+   */
   async resendVerification(email: string): Promise<void> {
-    await this.limiters.mailsPerEmail.assertAllowed(`verify:${email}`);
-    await this.limiters.mailsPerEmail.hit(`verify:${email}`);
-    const user = await this.users.findByEmail(email);
-    if (user && !user.emailVerified) await this.sendVerification(user);
+    await this.limiters.mailsPerEmail.take(`verify:${email}`);
+    await this.auth.enqueueAccountMail({ purpose: 'verify', email });
   }
 
-  /** `address` is the client's, for the sign-in throttle. */
-  async login(input: { email: string; password: string }, address: string): Promise<IssuedSession> {
-    const attempt = { email: input.email, address };
-    // Checked before the password, so a throttled guess learns nothing and costs no hashing.
-    await this.limiters.signIn.assertAllowed(attempt);
+  /**
+   * `address` is the client's, for the sign-in throttle; `trusted` when the request comes from a
+   * device the owner signed in from before (the account-wide ceiling skips it).
+   */
+  async login(
+    input: { email: string; password: string },
+    client: SignInClient,
+  ): Promise<SignInOutcome> {
     const user = await this.users.findByEmail(input.email);
+    // Asked for unknown e-mails too (it matches nothing), so the answer's timing tells nobody who
+    // has an account. A device the owner signed in from before never meets the account ceiling.
+    const trusted = await this.factors.devices.isRecognised(user?.id ?? '', client.deviceId);
+    const attempt = { email: input.email, address: client.address, trusted };
+    // Counted before the password is hashed, so guesses sent at once cannot pass a limit together;
+    // a throttled guess learns nothing and costs no hashing. A wrong one stays counted.
+    await this.limiters.signIn.reserve(attempt);
     const valid = await verifyPassword(
       user?.passwordHash ?? (await decoyPasswordHash()),
       input.password,
     );
-    if (!user || !valid) {
-      await this.limiters.signIn.recordFailure(attempt);
-      throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
-    }
-    if (!user.emailVerified) {
-      throw new AppError(
-        'EMAIL_NOT_VERIFIED',
-        'Please verify your email before signing in. Check your inbox, or send a new link.',
-      );
-    }
+    if (!user || !valid) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     await this.limiters.signIn.recordSuccess(attempt);
+    if (!user.emailVerified) {
+      throw new AppError('EMAIL_NOT_VERIFIED', AUTH_MESSAGES.emailNotVerified);
+    }
+    if (await this.factors.twoStep.isEnabled(user.id)) {
+      return { secondStepTicket: await this.factors.twoStep.ticketFor(user.id) };
+    }
+    return this.startSession(user, client);
+  }
+
+  /**
+   * A new session for an account whose owner has just proved who they are (a password, a passkey,
+   * a second step): its refresh token and a first access token. The session is described for the
+   * devices list, and a device the account never used mails the owner.
+   */
+  async startSession(user: UserRecord, client: SignInClient): Promise<IssuedSession> {
     const sessionId = randomUUID();
     await this.auth.createSession({ id: sessionId, userId: user.id });
+    await this.factors.devices.recordSignIn({
+      userId: user.id,
+      email: user.email,
+      sessionId,
+      deviceId: client.deviceId,
+      userAgent: client.userAgent,
+      address: client.address,
+    });
     const refreshToken = newToken();
     await this.auth.insertRefreshToken({
       hash: hashToken(refreshToken),
@@ -222,6 +266,7 @@ export class AuthService {
     }
     const user = await this.users.findById(stored.userId);
     if (!user) throw expired;
+    await this.factors.devices.touch(stored.sessionId);
     return this.issue(user, stored.sessionId, successor);
   }
 
@@ -247,15 +292,10 @@ export class AuthService {
     return this.auth.sessionIsLive(sessionId, userId);
   }
 
-  /** Same answer whether or not the account exists. */
+  /** Same answer and the same work whether or not the account exists, as `resendVerification`. */
   async forgotPassword(email: string): Promise<void> {
-    await this.limiters.mailsPerEmail.assertAllowed(`reset:${email}`);
-    await this.limiters.mailsPerEmail.hit(`reset:${email}`);
-    const user = await this.users.findByEmail(email);
-    if (!user) return;
-    await this.auth.expireEmailTokensOf(user.id, 'reset');
-    const token = await this.createEmailToken(user.id, 'reset', RESET_TOKEN_TTL_MS);
-    await this.mailer.send(resetPasswordMessage(user.email, this.link('/reset-password', token)));
+    await this.limiters.mailsPerEmail.take(`reset:${email}`);
+    await this.auth.enqueueAccountMail({ purpose: 'reset', email });
   }
 
   /** `address` is the client's: its sign-in failures for the account are forgiven too. */
@@ -292,15 +332,6 @@ export class AuthService {
     await this.mailer.send(passwordChangedMessage(user.email, this.options.supportEmail));
   }
 
-  private async assertEmailFree(email: string): Promise<void> {
-    if (await this.users.emailTaken(email)) {
-      throw new AppError(
-        'EMAIL_TAKEN',
-        'An account with this email already exists. Try signing in.',
-      );
-    }
-  }
-
   private async issue(
     user: UserRecord,
     sessionId: string,
@@ -308,33 +339,6 @@ export class AuthService {
   ): Promise<IssuedSession> {
     const accessToken = await this.accessTokens.sign({ userId: user.id, sessionId });
     return { accessToken, refreshToken, user: toUserDto(user, this.storage) };
-  }
-
-  private async sendVerification(user: UserRecord): Promise<void> {
-    await this.auth.expireEmailTokensOf(user.id, 'verify');
-    const token = await this.createEmailToken(user.id, 'verify', VERIFY_TOKEN_TTL_MS);
-    await this.mailer.send(
-      verifyEmailMessage(user.email, user.displayName, this.link('/verify', token)),
-    );
-  }
-
-  private async createEmailToken(
-    userId: string,
-    purpose: 'verify' | 'reset',
-    ttlMs: number,
-  ): Promise<string> {
-    const token = newToken();
-    await this.auth.insertEmailToken({
-      hash: hashToken(token),
-      userId,
-      purpose,
-      expiresAt: new Date(Date.now() + ttlMs).toISOString(),
-    });
-    return token;
-  }
-
-  private link(path: string, token: string): string {
-    return `${this.options.publicOrigin}${path}?token=${encodeURIComponent(token)}`;
   }
 
   private async requireUser(id: string): Promise<UserRecord> {

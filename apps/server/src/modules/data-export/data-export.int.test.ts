@@ -1,4 +1,4 @@
-import type { DataArchive, DataImportResult, PersonalBest, User } from '@pbshare/shared';
+import type { DataArchive, PersonalBest, User } from '@pbshare/shared';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, grantProByHand, newSignedInUser, type SignedIn } from '../../test/accounts.js';
@@ -24,6 +24,7 @@ import {
   withJson,
   zipOf,
 } from '../../test/zip-archive.js';
+import { imported } from './import-waits.suite.js';
 
 const t = useTestApp();
 
@@ -192,14 +193,15 @@ describe('POST /v1/users/import', () => {
 
   it('round trip: a new account gets the same content, and exports it again', async () => {
     const target = await newSignedInUser(t, 'target');
-    const res = await importAs(t.app, target, original.res.rawPayload);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<{ data: DataImportResult }>().data).toEqual({
-      importedExercises: 2,
-      importedRecords: 3,
-      leftOutTitles: [],
+    const { accepted, ended } = await imported(t, target, original.res.rawPayload);
+    expect(accepted.json<{ message: string }>().message).toBe(
+      'Your archive arrived. Its photos and videos are being imported.',
+    );
+    expect(ended).toMatchObject({
+      status: 'done',
+      message: 'Imported 2 exercises with 3 records.',
+      result: { importedExercises: 2, importedRecords: 3, leftOutTitles: [] },
     });
-    expect(res.json<{ message: string }>().message).toBe('Imported 2 exercises with 3 records.');
 
     await settleAll(t.app, target);
     const profile = await profileOf(target);
@@ -237,8 +239,8 @@ describe('POST /v1/users/import', () => {
         .toBuffer(),
     );
     const target = await newSignedInUser(t, 'renditions');
-    const res = await importAs(t.app, target, await zipOf(entries));
-    expect(res.statusCode, res.body).toBe(200);
+    const { ended } = await imported(t, target, await zipOf(entries));
+    expect(ended.status, ended.message).toBe('done');
     await settleAll(t.app, target);
     const again = await exported(target);
     const card = again.files.get(again.archive.exercises[1]?.records[0]?.media.card ?? '');
@@ -351,40 +353,6 @@ describe('POST /v1/users/import', () => {
         /unsafe name/,
       ],
       [
-        'a file that is not the media it claims',
-        async () => {
-          const entries = new Map(original.files);
-          entries.set(
-            photoOf(original.archive)?.file ?? '',
-            Buffer.from('<script>alert(1)</script>'.repeat(300)),
-          );
-          return zipOf(entries);
-        },
-        415,
-        /Deadlift \(2026-01-10\): Please select an image or video file\./,
-      ],
-      [
-        'an avatar that is not a picture',
-        async () => {
-          const entries = new Map(original.files);
-          entries.set('profile/avatar.webp', fixture('v29.mp4'));
-          return zipOf(entries);
-        },
-        415,
-        /^Your avatar: Please choose a JPEG, PNG, WebP, GIF or AVIF image\./,
-      ],
-      [
-        'a photo said to be a video',
-        async () => {
-          const archive = structuredClone(original.archive);
-          const media = photoOf(archive);
-          if (media) media.type = 'video';
-          return zipOf(withJson(original.files, archive));
-        },
-        400,
-        /the file is a photo, but pbshare\.json says it is a video/,
-      ],
-      [
         'an entry that unpacks to other than it declares',
         async () => {
           const zip = await zipOf(original.files);
@@ -412,7 +380,7 @@ describe('POST /v1/users/import', () => {
       ],
     ];
 
-    it.each(cases)('%s', async (_label, make, status, message) => {
+    it.each(cases)('%s: refused when it arrives', async (_label, make, status, message) => {
       const target = empty;
       const before = storedFiles(t.config.dataDir).sort();
       const profileBefore = await profileOf(target);
@@ -422,6 +390,55 @@ describe('POST /v1/users/import', () => {
       expect(body.success).toBe(false);
       expect(body.message).toMatch(message);
       expect(body.message).toMatch(/Nothing was imported\.$/);
+      expect(await listPbs(t.app, target)).toEqual([]);
+      expect(await profileOf(target)).toEqual(profileBefore);
+      expect(storedFiles(t.config.dataDir).sort()).toEqual(before);
+    });
+
+    // Media are read by the job: these are accepted (202), then the import ends as failed.
+    const mediaCases: [string, () => Promise<Buffer>, RegExp][] = [
+      [
+        'a file that is not the media it claims',
+        async () => {
+          const entries = new Map(original.files);
+          entries.set(
+            photoOf(original.archive)?.file ?? '',
+            Buffer.from('<script>alert(1)</script>'.repeat(300)),
+          );
+          return zipOf(entries);
+        },
+        /Deadlift \(2026-01-10\): Please select an image or video file\./,
+      ],
+      [
+        'an avatar that is not a picture',
+        async () => {
+          const entries = new Map(original.files);
+          entries.set('profile/avatar.webp', fixture('v29.mp4'));
+          return zipOf(entries);
+        },
+        /^Your avatar: Please choose a JPEG, PNG, WebP, GIF or AVIF image\./,
+      ],
+      [
+        'a photo said to be a video',
+        async () => {
+          const archive = structuredClone(original.archive);
+          const media = photoOf(archive);
+          if (media) media.type = 'video';
+          return zipOf(withJson(original.files, archive));
+        },
+        /the file is a photo, but pbshare\.json says it is a video/,
+      ],
+    ];
+
+    it.each(mediaCases)('%s: the import fails', async (_label, make, message) => {
+      const target = empty;
+      const before = storedFiles(t.config.dataDir).sort();
+      const profileBefore = await profileOf(target);
+      const { ended } = await imported(t, target, await make());
+      expect(ended.status).toBe('failed');
+      expect(ended.result).toBeNull();
+      expect(ended.message).toMatch(message);
+      expect(ended.message).toMatch(/Nothing was imported\.$/);
       expect(await listPbs(t.app, target)).toEqual([]);
       expect(await profileOf(target)).toEqual(profileBefore);
       expect(storedFiles(t.config.dataDir).sort()).toEqual(before);
@@ -436,8 +453,11 @@ describe('POST /v1/users/import', () => {
     entries.set(last, Buffer.from('not a picture at all '.repeat(400)));
     const target = empty;
     const before = storedFiles(t.config.dataDir).sort();
-    const res = await importAs(t.app, target, await zipOf(entries));
-    expect(res.statusCode).toBe(415);
+    const { ended } = await imported(t, target, await zipOf(entries));
+    expect(ended.status).toBe('failed');
+    expect(ended.message).toMatch(
+      /Deadlift \(2026-03-14\): Please select an image or video file\./,
+    );
     expect(await listPbs(t.app, target)).toEqual([]);
     expect(storedFiles(t.config.dataDir).sort()).toEqual(before);
   });
@@ -458,15 +478,14 @@ describe('the free cap on import', () => {
 
   it('a free account imports the first three exercises and names the others', async () => {
     const free = await newSignedInUser(t, 'freetarget');
-    const res = await importAs(t.app, free, archive);
-    expect(res.statusCode, res.body).toBe(200);
+    const { ended } = await imported(t, free, archive);
     // New exercises go to the front, so the profile's order is Five, Four, Three, Two, One.
-    expect(res.json<{ data: DataImportResult }>().data).toEqual({
+    expect(ended.result).toEqual({
       importedExercises: 3,
       importedRecords: 3,
       leftOutTitles: ['Two', 'One'],
     });
-    expect(res.json<{ message: string }>().message).toBe(
+    expect(ended.message).toBe(
       'Imported 3 exercises with 3 records. The free plan holds 3 exercises, so these were left out: Two, One.',
     );
     expect((await listPbs(t.app, free)).map((pb) => pb.title)).toEqual(['Five', 'Four', 'Three']);
@@ -475,12 +494,8 @@ describe('the free cap on import', () => {
   it('a Pro account imports them all', async () => {
     const pro = await newSignedInUser(t, 'protarget');
     await grantProByHand(t.database, pro.email);
-    const res = await importAs(t.app, pro, archive);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<{ data: DataImportResult }>().data).toMatchObject({
-      importedExercises: 5,
-      leftOutTitles: [],
-    });
+    const { ended } = await imported(t, pro, archive);
+    expect(ended.result).toMatchObject({ importedExercises: 5, leftOutTitles: [] });
     expect((await listPbs(t.app, pro)).map((pb) => pb.title)).toEqual([
       'Five',
       'Four',

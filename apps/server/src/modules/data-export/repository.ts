@@ -1,9 +1,10 @@
 import type { Category, Unit } from '@pbshare/shared';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { changeProfile, type ProfileStore } from '../../db/profile-version.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { StoredMedia } from '../../media/pb-media.js';
 import { queueMediaWork, recordColumns } from '../pbs/index.js';
+import { ImportsRepository } from './imports-repository.js';
 
 /** An exercise to import, its records' media already stored. */
 export interface ImportedExercise {
@@ -31,9 +32,12 @@ export type ImportOutcome =
 /** The SQL of "Download my data" that PBs do not already have: an account written whole in one transaction. */
 export class DataExportRepository {
   private readonly db: Kysely<DatabaseSchema>;
+  /** The imports' own table. */
+  readonly imports: ImportsRepository;
 
   constructor(private readonly store: ProfileStore) {
     this.db = store.db;
+    this.imports = new ImportsRepository(store.db);
   }
 
   async hasExercises(userId: string): Promise<boolean> {
@@ -48,12 +52,14 @@ export class DataExportRepository {
   /**
    * Writes the exercises, their records and the profile's bio and avatar in one transaction,
    * which first takes the user's row (bumping the profile version, as every visible write does)
-   * and then makes sure the account still has no PB: an import racing a new PB loses.
+   * and then makes sure the account still has no PB: an import racing a new PB loses. `alsoDo`
+   * runs last in the same transaction (the import's row marked done).
    */
   async importInto(
     userId: string,
     exercises: ImportedExercise[],
     profile: { bio?: string; avatarKey?: string },
+    alsoDo?: (trx: Transaction<DatabaseSchema>) => Promise<void>,
   ): Promise<ImportOutcome> {
     const now = new Date().toISOString();
     return changeProfile(
@@ -107,6 +113,7 @@ export class DataExportRepository {
             .execute();
         }
         const replaced = profile.avatarKey !== undefined ? before?.profile_image_key : null;
+        await alsoDo?.(trx);
         return { done: true, replacedAvatarKey: replaced ?? null };
       },
       { updated_at: now },

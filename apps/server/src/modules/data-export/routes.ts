@@ -5,11 +5,9 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
   DATA_ARCHIVE_MAX_BYTES,
-  FREE_TIER_PB_LIMIT,
-  dataImportResultSchema,
+  dataImportStatusSchema,
   formatStorageBytes,
   successEnvelope,
-  type DataImportResult,
 } from '@pbshare/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,6 +27,8 @@ export interface DataExportRouteDeps {
   /** The largest archive an import reads; tests set a smaller one. */
   maxArchiveBytes?: number;
 }
+
+const IMPORT_STARTED_MESSAGE = 'Your archive arrived. Its photos and videos are being imported.';
 
 /** Room for the form's part headers around the archive. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -52,15 +52,16 @@ export const dataExportRoutes: FastifyPluginAsyncZod<DataExportRouteDeps> = asyn
       .send(stream);
   });
 
+  // 202: the archive is judged and queued; its media are read by the data-import job.
   app.post(
     '/import',
     {
       preValidation: requireAuth,
       onRequest: refuseDeclaredBodyOver(maxArchiveBytes + FORM_OVERHEAD_BYTES, tooLargeMessage),
       onSend: closeUnreadBody,
-      schema: { response: { 200: successEnvelope(dataImportResultSchema) } },
+      schema: { response: { 202: successEnvelope(dataImportStatusSchema) } },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!request.isMultipart()) {
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',
@@ -68,18 +69,32 @@ export const dataExportRoutes: FastifyPluginAsyncZod<DataExportRouteDeps> = asyn
         );
       }
       const userId = authOf(request).userId;
-      // Refused before the body is read: an account with PBs cannot import.
-      await data.assertEmpty(userId);
+      // Refused before the body is read: an account with PBs, or with an import under way.
+      await data.assertCanImport(userId);
       const release = await uploads.acquire(userId);
       let archivePath: string | undefined;
       try {
         archivePath = await receiveArchive(request, uploadDir, maxArchiveBytes, tooLargeMessage);
-        const result = await data.importArchive(userId, archivePath, uploadDir);
-        return ok(result, importedMessage(result));
+        const started = await data.startImport(userId, archivePath);
+        void reply.code(202);
+        return ok(started, IMPORT_STARTED_MESSAGE, 202);
       } finally {
         release();
         if (archivePath) await rm(archivePath, { force: true });
       }
+    },
+  );
+
+  // The account's latest import, which the client polls until it is done or failed.
+  app.get(
+    '/import',
+    {
+      preValidation: requireAuth,
+      schema: { response: { 200: successEnvelope(dataImportStatusSchema) } },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return ok(await data.latestImport(authOf(request).userId));
     },
   );
 };
@@ -119,13 +134,4 @@ async function receiveArchive(
     );
   }
   return path;
-}
-
-function importedMessage(result: DataImportResult): string {
-  const exercises = `${result.importedExercises} ${result.importedExercises === 1 ? 'exercise' : 'exercises'}`;
-  const records = `${result.importedRecords} ${result.importedRecords === 1 ? 'record' : 'records'}`;
-  const leftOut = result.leftOutTitles.length
-    ? ` The free plan holds ${FREE_TIER_PB_LIMIT} exercises, so these were left out: ${result.leftOutTitles.join(', ')}.`
-    : '';
-  return `Imported ${exercises} with ${records}.${leftOut}`;
 }

@@ -1,59 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
-  AVATAR_MAX_BYTES,
   DATA_ARCHIVE_FORMAT,
   DATA_ARCHIVE_VERSION,
-  IMAGE_MAX_BYTES,
-  STORAGE_QUOTA_BYTES,
-  VIDEO_MAX_BYTES,
   dataArchiveFileName,
-  formatStorageBytes,
   type DataArchive,
-  type DataImportResult,
+  type DataImportStatus,
 } from '@pbshare/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, SESSION_EXPIRED_MESSAGE } from '../../errors/app-error.js';
-import { processAvatar } from '../../media/avatar-image.js';
-import { keysOf, type PbMediaStore, type StoredMedia } from '../../media/pb-media.js';
-import {
-  AVATAR_RULES,
-  PB_FILE_RULES,
-  POSTER_RULES,
-  receiveUpload,
-  type ReceivedFile,
-  type UploadRules,
-} from '../../media/receive-upload.js';
-import type { Storage } from '../../storage/storage.js';
-import type { UserDirectory } from '../users/index.js';
-import { DAMAGED_ARCHIVE, ImportArchive } from './archive-reader.js';
-import { writeArchive, type ArchiveFile } from './archive-writer.js';
-import {
-  NOTHING_IMPORTED,
-  recordLabel,
-  parseArchiveJson,
-  planImport,
-  type ImportPlan,
-} from './import-plan.js';
+import type { PbMediaStore } from '../../media/pb-media.js';
+import { UPLOADS_PREFIX, type Storage } from '../../storage/storage.js';
 import type { PbsService, RecordRow } from '../pbs/index.js';
-import type { DataExportRepository, ImportedExercise } from './repository.js';
-
-export const NOT_EMPTY_MESSAGE =
-  'Import works only into an account with no personal bests yet. Delete your PBs first, or import into a new account.';
+import type { UserDirectory } from '../users/index.js';
+import { ImportArchive } from './archive-reader.js';
+import { writeArchive, type ArchiveFile } from './archive-writer.js';
+import { checkArchive, IMPORT_UNDER_WAY_MESSAGE, notEmpty } from './import-checks.js';
+import { DATA_IMPORT_ATTEMPTS, DATA_IMPORT_JOB, type DataImportJobPayload } from './import-job.js';
+import type { DataExportRepository } from './repository.js';
 
 /**
  * "Download my data" (docs/PRODUCT.md §11): the whole account as a ZIP archive, and that archive
- * read back into an empty account. An import checks everything it can before it writes
- * anything, brings the media in through the same checks and processing as an upload, writes
- * every row in one transaction, and removes the files it stored if anything fails.
+ * read back into an empty account. An import is judged when it arrives (everything that needs no
+ * media read) and then run by the `data-import` job (import-job.ts, importer.ts), one at a time
+ * per account, within the account's upload slots.
  */
 export class DataExportService {
   constructor(
     private readonly data: DataExportRepository,
     private readonly pbs: PbsService,
     private readonly users: UserDirectory,
-    private readonly media: PbMediaStore,
+    // The import's media are the job's (background-work.ts); kept for the composition root.
+    _media: PbMediaStore,
     private readonly storage: Storage,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -108,155 +86,52 @@ export class DataExportService {
     };
   }
 
-  /** Refuses an import into an account that has PBs, before its upload is read. */
-  async assertEmpty(userId: string): Promise<void> {
+  /**
+   * Refuses an import before its upload is read: into an account that has PBs, or one with an
+   * import already queued or running.
+   */
+  async assertCanImport(userId: string): Promise<void> {
     if (await this.data.hasExercises(userId)) throw notEmpty();
+    if (await this.data.imports.hasOpen(userId)) throw underWay();
   }
 
-  /** Imports the archive at `archivePath` (a received upload, removed by the caller). */
-  async importArchive(
-    userId: string,
-    archivePath: string,
-    tmpDir: string,
-  ): Promise<DataImportResult> {
+  /**
+   * Accepts the archive at `archivePath` (a received upload): judges everything that needs no
+   * media read (archive-reader.ts, import-checks.ts), then moves it into the media store, where
+   * the `data-import` job finds it from any process, and queues that job. The file at
+   * `archivePath` is gone afterwards when accepted; the caller removes it otherwise.
+   */
+  async startImport(userId: string, archivePath: string): Promise<DataImportStatus> {
     const user = await this.requireUser(userId);
-    await this.assertEmpty(userId);
+    await this.assertCanImport(userId);
     const archive = await ImportArchive.open(archivePath);
-    const stored: string[] = [];
-    let replacedAvatarKey: string | null = null;
-    let result: DataImportResult;
     try {
-      const data = parseArchiveJson(await archive.readJson());
-      const plan = planImport(data, user.subscriptionTier);
-      checkFiles(archive, data);
-      const quota = STORAGE_QUOTA_BYTES[user.subscriptionTier];
-      if (declaredBytes(archive, plan) > quota) throw quotaReached(quota);
-
-      const exercises: ImportedExercise[] = [];
-      for (const exercise of plan.exercises) {
-        const records: ImportedExercise['records'] = [];
-        for (const record of exercise.records) {
-          const media = await this.ingest(archive, record, exercise.title, tmpDir);
-          stored.push(...keysOf(media));
-          records.push({
-            id: randomUUID(),
-            amount: record.amount,
-            unit: record.unit,
-            sets: record.sets,
-            reps: record.reps,
-            story: record.story,
-            achievedOn: record.achievedOn,
-            createdAt: new Date(record.createdAt).toISOString(),
-            media,
-          });
-        }
-        exercises.push({
-          id: randomUUID(),
-          title: exercise.title,
-          titleKey: exercise.titleKey,
-          category: exercise.category,
-          isVisible: exercise.isVisible,
-          records,
-        });
-      }
-      // The exact check, on what the stored files take (renditions are remade).
-      const bytes = exercises.flatMap((e) => e.records).reduce((n, r) => n + r.media.bytes, 0);
-      if (bytes > quota) throw quotaReached(quota);
-
-      let avatarKey: string | undefined;
-      if (data.profile.avatar) {
-        avatarKey = await this.ingestAvatar(archive, data.profile.avatar, tmpDir);
-        stored.push(avatarKey);
-      }
-
-      const outcome = await this.data.importInto(userId, exercises, {
-        // An empty bio in the archive leaves the account's own.
-        ...(data.profile.bio.trim() && { bio: data.profile.bio }),
-        ...(avatarKey && { avatarKey }),
-      });
-      if (!outcome.done) throw notEmpty();
-      replacedAvatarKey = outcome.replacedAvatarKey;
-      result = {
-        importedExercises: exercises.length,
-        importedRecords: exercises.reduce((n, e) => n + e.records.length, 0),
-        leftOutTitles: plan.leftOutTitles,
-      };
-    } catch (err) {
-      await this.removeFiles(stored);
-      throw err;
+      await checkArchive(archive, user.subscriptionTier);
     } finally {
       archive.close();
     }
-    if (replacedAvatarKey) await this.removeFiles([replacedAvatarKey]);
-    return result;
-  }
-
-  /** A record's media through the upload's own checks and processing (renditions made anew). */
-  private async ingest(
-    archive: ImportArchive,
-    record: ImportPlan['exercises'][number]['records'][number],
-    title: string,
-    tmpDir: string,
-  ): Promise<StoredMedia> {
-    const where = recordLabel(title, record);
-    let file: ReceivedFile | undefined;
-    let poster: ReceivedFile | undefined;
+    const id = randomUUID();
+    const archiveKey = `${UPLOADS_PREFIX}imports/${id}.zip`;
+    await this.storage.putFile(archiveKey, archivePath, 'application/zip');
+    let started = false;
     try {
-      file = await this.receive(archive, record.media.file, PB_FILE_RULES, where, tmpDir);
-      if (file.kind !== record.media.type) {
-        throw new AppError(
-          'VALIDATION_ERROR',
-          `${where}: the file is ${file.kind === 'image' ? 'a photo' : 'a video'}, but pbshare.json says it is ${record.media.type === 'image' ? 'a photo' : 'a video'}. ${NOTHING_IMPORTED}`,
-        );
-      }
-      if (record.media.type === 'video' && record.media.poster) {
-        poster = await this.receive(archive, record.media.poster, POSTER_RULES, where, tmpDir);
-      }
-    } catch (err) {
-      await discard(file, poster);
-      throw err;
-    }
-    try {
-      // store() removes both temp files, whatever happens.
-      return await this.media.store(file, poster);
-    } catch (err) {
-      throw err instanceof AppError ? inContext(err, where) : err;
-    }
-  }
-
-  private async ingestAvatar(archive: ImportArchive, path: string, tmpDir: string) {
-    const where = 'Your avatar';
-    const file = await this.receive(archive, path, AVATAR_RULES, where, tmpDir);
-    try {
-      const webp = await processAvatar(file.path);
-      const key = `avatars/${randomUUID()}.webp`;
-      await this.storage.put(key, webp, 'image/webp');
-      return key;
-    } catch (err) {
-      throw err instanceof AppError ? inContext(err, where) : err;
+      const payload: DataImportJobPayload = { importId: id, userId, archiveKey };
+      started = await this.data.imports.start(
+        { id, userId, archiveKey },
+        { kind: DATA_IMPORT_JOB, payload, maxAttempts: DATA_IMPORT_ATTEMPTS },
+      );
     } finally {
-      await discard(file);
+      if (!started) await this.removeFiles([archiveKey]);
     }
+    if (!started) throw underWay();
+    return { id, status: 'queued', message: '', result: null };
   }
 
-  /** One entry streamed to a temp file through the upload's type sniffing and size limits. */
-  private async receive(
-    archive: ImportArchive,
-    path: string,
-    rules: UploadRules,
-    where: string,
-    tmpDir: string,
-  ): Promise<ReceivedFile> {
-    let received: ReceivedFile | undefined;
-    try {
-      received = await receiveUpload({ file: await archive.openEntry(path) }, tmpDir, rules);
-    } catch (err) {
-      throw inContext(err, where);
-    }
-    if (!received) {
-      throw new AppError('VALIDATION_ERROR', `${where}: ${path} is empty. ${NOTHING_IMPORTED}`);
-    }
-    return received;
+  /** The account's latest import, or a 404 when it never started one. */
+  async latestImport(userId: string): Promise<DataImportStatus> {
+    const latest = await this.data.imports.latest(userId);
+    if (!latest) throw new AppError('NOT_FOUND', 'This account has not imported an archive.');
+    return latest;
   }
 
   private async removeFiles(keys: string[]): Promise<void> {
@@ -310,75 +185,6 @@ function extensionOf(key: string): string {
   return key.slice(key.lastIndexOf('.') + 1);
 }
 
-/**
- * Every file pbshare.json names is in the archive and declares a size within the upload limits
- * of what it is, checked before any is read.
- */
-function checkFiles(archive: ImportArchive, data: DataArchive): void {
-  const check = (path: string, maxBytes: number, where: string) => {
-    const size = archive.sizeOf(path);
-    if (size === undefined) {
-      throw new AppError(
-        'VALIDATION_ERROR',
-        `${where}: ${path} is missing from the archive. ${NOTHING_IMPORTED}`,
-      );
-    }
-    if (size > maxBytes) {
-      throw new AppError(
-        'PAYLOAD_TOO_LARGE',
-        `${where}: ${path} is larger than the ${formatStorageBytes(maxBytes)} an upload may be. ${NOTHING_IMPORTED}`,
-      );
-    }
-  };
-  if (data.profile.avatar) check(data.profile.avatar, AVATAR_MAX_BYTES, 'Your avatar');
-  for (const exercise of data.exercises) {
-    for (const record of exercise.records) {
-      const where = recordLabel(exercise.title, record);
-      const { type, file, card, poster } = record.media;
-      check(file, type === 'video' ? VIDEO_MAX_BYTES : IMAGE_MAX_BYTES, where);
-      if (card) check(card, IMAGE_MAX_BYTES, where);
-      if (poster) check(poster, IMAGE_MAX_BYTES, where);
-    }
-  }
-}
-
-/** What the imported records' files declare: a first look at the quota, before any is read. */
-function declaredBytes(archive: ImportArchive, plan: ImportPlan): number {
-  let bytes = 0;
-  for (const exercise of plan.exercises) {
-    for (const { media } of exercise.records) {
-      bytes += archive.sizeOf(media.file) ?? 0;
-    }
-  }
-  return bytes;
-}
-
-function quotaReached(quota: number): AppError {
-  return new AppError(
-    'PAYLOAD_TOO_LARGE',
-    `The archive's media take more than your ${formatStorageBytes(quota)} of storage. ${NOTHING_IMPORTED}`,
-  );
-}
-
-function notEmpty(): AppError {
-  return new AppError('CONFLICT', NOT_EMPTY_MESSAGE);
-}
-
-/** A media refusal said about the record it concerns; a stream that broke is a damaged archive. */
-function inContext(err: unknown, where: string): AppError {
-  if (err instanceof AppError) {
-    const message = err.message.endsWith(NOTHING_IMPORTED)
-      ? err.message
-      : `${where}: ${err.message} ${NOTHING_IMPORTED}`;
-    return new AppError(err.code, message);
-  }
-  return new AppError('BAD_REQUEST', DAMAGED_ARCHIVE);
-}
-
-async function discard(...files: (ReceivedFile | undefined)[]): Promise<void> {
-  for (const file of files) if (file) await rm(file.path, { force: true });
-}
-
 /** The keys among `files` the store does not hold, checked `atOnce` at a time. */
 async function missingFiles(
   storage: Storage,
@@ -395,4 +201,8 @@ async function missingFiles(
   };
   await Promise.all(Array.from({ length: Math.min(atOnce, files.length) }, worker));
   return missing;
+}
+
+function underWay(): AppError {
+  return new AppError('CONFLICT', IMPORT_UNDER_WAY_MESSAGE);
 }

@@ -4,7 +4,7 @@ import { changeProfile, type ProfileStore } from '../../db/profile-version.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { enqueueJob } from '../../jobs/jobs.js';
 import type { StoredMedia } from '../../media/pb-media.js';
-import { VIDEO_JOB, type VideoJobPayload } from './video-job-kind.js';
+import { isRenditionKey, VIDEO_JOB, type VideoJobPayload } from './video-job-kind.js';
 
 export interface ExerciseRow {
   id: string;
@@ -353,17 +353,26 @@ class PbsTx extends PbReads<Transaction<DatabaseSchema>> {
   }
 
   /**
-   * Publishes a video's rendition in place of what the record served (its poster, or the file
-   * as uploaded for a video stored before processing), if the record still holds the original
-   * and the media key the job started from: an edit or another run of the job may have changed
-   * them meanwhile. False when it no longer does.
+   * Publishes a video's rendition in place of what the record serves now (its poster, or the file
+   * as uploaded for a video stored before processing), if the record still holds the original the
+   * job started from and no rendition yet: an edit or another run of the job may have changed
+   * that meanwhile. What it serves is read here, under the user's lock, not where the job began:
+   * hiding the PB moves its files to new keys while the job runs. Answers the media it replaced,
+   * or undefined when it published nothing.
    */
   async finishVideo(
     recordId: string,
     originalKey: string,
-    replacing: string,
     done: FinishedVideo,
-  ): Promise<boolean> {
+  ): Promise<StoredMedia | undefined> {
+    const media = (await this.findRecord(recordId))?.media;
+    if (
+      media?.originalKey !== originalKey ||
+      media.status === 'failed' ||
+      isRenditionKey(media.mediaKey)
+    ) {
+      return undefined;
+    }
     const result = await this.db
       .updateTable('pb_records')
       .set({
@@ -379,8 +388,31 @@ class PbsTx extends PbReads<Transaction<DatabaseSchema>> {
       .where('id', '=', recordId)
       .where('user_id', '=', this.userId)
       .where('original_key', '=', originalKey)
-      .where('media_key', '=', replacing)
-      .where('media_status', '!=', 'failed')
+      .where('media_key', '=', media.mediaKey)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n ? media : undefined;
+  }
+
+  /**
+   * Points a record at copies of its served files (see PbMediaStore.copyToNewKeys), if it still
+   * serves the files that were copied: a video job, an edit or a delete may have changed them
+   * since. False when it no longer does (the copies are then the caller's to remove).
+   */
+  async moveMedia(recordId: string, from: StoredMedia, to: StoredMedia): Promise<boolean> {
+    const result = await this.db
+      .updateTable('pb_records')
+      .set({ media_key: to.mediaKey, card_key: to.cardKey, poster_key: to.posterKey })
+      .where('id', '=', recordId)
+      .where('user_id', '=', this.userId)
+      .where('media_key', '=', from.mediaKey)
+      .where((eb) =>
+        eb.and([
+          from.cardKey === null ? eb('card_key', 'is', null) : eb('card_key', '=', from.cardKey),
+          from.posterKey === null
+            ? eb('poster_key', 'is', null)
+            : eb('poster_key', '=', from.posterKey),
+        ]),
+      )
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }

@@ -14,7 +14,7 @@ import {
   type SubscriptionTier,
 } from '@pbshare/shared';
 import { AppError, SESSION_EXPIRED_MESSAGE } from '../../errors/app-error.js';
-import { keysOf, type PbMediaStore } from '../../media/pb-media.js';
+import { keysOf, servedKeysOf, type PbMediaStore } from '../../media/pb-media.js';
 import type { ReceivedFile } from '../../media/receive-upload.js';
 import type { UserDirectory } from '../users/index.js';
 import type { PbInput } from './pb-input.js';
@@ -28,6 +28,9 @@ export interface UploadedMedia {
 
 export const NOT_FOUND_MESSAGE = PB_MESSAGES.notFound;
 export const MEDIA_REQUIRED_MESSAGE = PB_MESSAGES.mediaRequired;
+/** How many times hiding moves files that changed under it before it lets them be. */
+const HIDE_ROUNDS = 3;
+
 export const FREE_LIMIT_MESSAGE = `Free accounts can track ${FREE_LIMIT_TEXT}. Upgrade to Pro for unlimited exercises, or add a new record to one you already track.`;
 
 /**
@@ -237,9 +240,83 @@ export class PbsService {
 
   async setVisibility(userId: string, recordId: string, isVisible: boolean): Promise<PersonalBest> {
     const record = await this.pbs.findRecord(userId, recordId);
-    if (!record) throw notFound();
-    await this.pbs.forUser(userId, (tx) => tx.updateExercise(record.exerciseId, { isVisible }));
+    const exercise = record && (await this.pbs.findExercise(userId, record.exerciseId));
+    if (!record || !exercise) throw notFound();
+    if (isVisible || !exercise.isVisible) {
+      await this.pbs.forUser(userId, (tx) => tx.updateExercise(record.exerciseId, { isVisible }));
+    } else {
+      await this.hide(userId, record.exerciseId);
+    }
     return this.get(userId, recordId);
+  }
+
+  /**
+   * Hides an exercise and gives the served files of every one of its records (the history too:
+   * visitors see none of it now) new keys, so an address someone kept stops working. The copies
+   * are made first, the keys swapped in the transaction that hides, the old files removed after
+   * it commits. A record whose files changed between the copy and the transaction (a video job
+   * publishing, an edit) keeps its new files and is moved again in the next round.
+   */
+  private async hide(userId: string, exerciseId: string): Promise<void> {
+    const ours = new Set<string>();
+    let hidden = false;
+    for (let round = 0; round < HIDE_ROUNDS; round += 1) {
+      const records = (await this.pbs.recordsOfExercise(userId, exerciseId)).filter(
+        (r) => !servedKeysOf(r.media).every((key) => ours.has(key)),
+      );
+      if (hidden && records.length === 0) return;
+      const copies = await this.copyMedia(userId, records);
+      let moved: typeof copies = [];
+      try {
+        moved = await this.pbs.forUser(userId, async (tx) => {
+          if (!(await tx.findExercise(exerciseId))) throw notFound();
+          if (!hidden) await tx.updateExercise(exerciseId, { isVisible: false });
+          const done: typeof copies = [];
+          for (const copy of copies) {
+            if (await tx.moveMedia(copy.record.id, copy.record.media, copy.media)) done.push(copy);
+          }
+          return done;
+        });
+      } catch (err) {
+        await this.removeFiles(copies.flatMap((c) => servedKeysOf(c.media)));
+        throw err;
+      }
+      hidden = true;
+      for (const { media } of moved) for (const key of servedKeysOf(media)) ours.add(key);
+      await this.removeFiles([
+        ...moved.flatMap((c) => servedKeysOf(c.record.media)),
+        ...copies.filter((c) => !moved.includes(c)).flatMap((c) => servedKeysOf(c.media)),
+      ]);
+    }
+    this.log.warn(
+      { userId, exerciseId },
+      'hid a PB whose files kept changing; some kept their keys',
+    );
+  }
+
+  /**
+   * New copies of each record's served files. A copy that fails because the record's files
+   * changed meanwhile (an edit removed them) is left for the next round; any other failure
+   * removes the copies made and is thrown.
+   */
+  private async copyMedia(userId: string, records: RecordRow[]) {
+    const results = await Promise.allSettled(
+      records.map(async (record) => ({
+        record,
+        media: await this.media.copyToNewKeys(record.media),
+      })),
+    );
+    const copies = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const failed = records.filter((_, i) => results[i]?.status === 'rejected');
+    for (const record of failed) {
+      const now = await this.pbs.findRecord(userId, record.id);
+      if (now && servedKeysOf(now.media).join() === servedKeysOf(record.media).join()) {
+        await this.removeFiles(copies.flatMap((c) => servedKeysOf(c.media)));
+        const index = records.indexOf(record);
+        throw (results[index] as PromiseRejectedResult).reason;
+      }
+    }
+    return copies;
   }
 
   /** `orderedIds` are the ids of the cards (any record of each exercise), every exercise once. */

@@ -7,7 +7,7 @@ import type { JobDefinition } from '../../jobs/jobs.js';
 import type { MadeRendition, VideoProcessor } from '../../media/video/video-processor.js';
 import type { Storage } from '../../storage/storage.js';
 import type { PbsRepository, RecordRow } from './repository.js';
-import { VIDEO_JOB, type VideoJobPayload } from './video-job-kind.js';
+import { isRenditionKey, VIDEO_JOB, type VideoJobPayload } from './video-job-kind.js';
 
 export interface VideoJobDeps {
   pbs: PbsRepository;
@@ -22,13 +22,7 @@ export interface VideoJobDeps {
 const VIDEO_JOB_TIMEOUT_MS = 10 * 60_000;
 const VIDEO_JOB_ATTEMPTS = 3;
 
-/**
- * A rendition's key: a folder of its own beside the poster, new for every run, so a run that
- * loses the race to publish can delete its file without touching the one that won, and a URL
- * cached forever is never given other bytes.
- */
-const RENDITION_KEY = /^pbs\/[a-z0-9-]+\/r-[0-9a-f]{16}\/video\.mp4$/;
-
+/** A new folder for each run's rendition (see isRenditionKey), beside the record's poster. */
 function newRenditionKey(record: RecordRow): string {
   const folder = record.media.posterKey?.replace(/\/[^/]+$/, '') ?? `pbs/${randomUUID()}`;
   return `${folder}/r-${randomBytes(8).toString('hex')}/video.mp4`;
@@ -58,7 +52,6 @@ export function videoJob(deps: VideoJobDeps): JobDefinition<VideoJobPayload> {
         made = await deps.videos.rendition(input, signal);
         const key = newRenditionKey(record);
         await deps.storage.putFile(key, made.path, 'video/mp4');
-        const replacing = record.media.mediaKey;
         const done = {
           mediaKey: key,
           width: made.probe.width,
@@ -66,12 +59,14 @@ export function videoJob(deps: VideoJobDeps): JobDefinition<VideoJobPayload> {
           bytes: made.bytes,
           durationSeconds: made.probe.durationSeconds,
         };
-        const published = await deps.pbs.forUser(userId, (tx) =>
-          tx.finishVideo(recordId, originalKey, replacing, done),
+        const replaced = await deps.pbs.forUser(userId, (tx) =>
+          tx.finishVideo(recordId, originalKey, done),
         );
-        // The poster stays (it is the rendition's poster); an old file as uploaded goes.
-        const unused = published ? replacing : key;
-        if (unused !== record.media.posterKey && unused !== record.media.cardKey) {
+        // The poster stays (it is the rendition's poster); an old file as uploaded goes. What
+        // was replaced is what the record held at publishing, which hiding may have moved.
+        const unused = replaced ? replaced.mediaKey : key;
+        const kept = replaced ?? record.media;
+        if (unused !== kept.posterKey && unused !== kept.cardKey) {
           await deps.storage.delete(unused).catch((err: unknown) => {
             deps.log?.warn({ err, key: unused }, 'could not delete a replaced video file');
           });
@@ -93,6 +88,6 @@ function needsRendition(record: RecordRow, originalKey: string): boolean {
     media.type === 'video' &&
     media.originalKey === originalKey &&
     media.status !== 'failed' &&
-    !RENDITION_KEY.test(media.mediaKey)
+    !isRenditionKey(media.mediaKey)
   );
 }

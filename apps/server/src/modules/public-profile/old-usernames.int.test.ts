@@ -165,7 +165,7 @@ describe('an old username', () => {
     expect((await get(`/${old}`)).headers.location).toBe(`/${old}_2`);
   });
 
-  it('is freed, with the current name, when the account is deleted', async () => {
+  it('is kept from everyone, with the current name, for the hold after the account is deleted', async () => {
     const owner = await newSignedInUser(t, 'Leaving');
     const old = owner.displayName;
     await renamed(owner, `${old}_last`);
@@ -178,7 +178,7 @@ describe('an old username', () => {
     expect(res.statusCode).toBe(200);
     expect((await get(`/${old}`)).statusCode).toBe(404);
     expect((await get(`/v1/pbs/user/${old}`)).statusCode).toBe(404);
-    expect((await registerAs(old)).statusCode).toBe(201);
+    expect((await registerAs(old)).statusCode).toBe(409);
   });
 
   it('is not made by a change of letter case only', async () => {

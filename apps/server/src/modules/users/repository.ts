@@ -1,6 +1,6 @@
 import { usernameKey, type SubscriptionTier } from '@pbshare/shared';
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
-import { changeProfile, deleteProfile, type ProfileStore } from '../../db/profile-version.js';
+import { changeProfile, type ProfileStore } from '../../db/profile-version.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { hasProTime } from '../billing/index.js';
 
@@ -99,9 +99,10 @@ export class UsersRepository {
   }
 
   /**
-   * Whether the name is someone else's: another account's username, or a name another account
-   * renamed away from less than the hold ago (see `updateProfile`). A hold of `exceptUserId`'s own
-   * does not count: owners may take their old names back.
+   * Whether the name is someone else's: another account's username, a name another account
+   * renamed away from less than the hold ago (see `updateProfile`), or a name of a deleted account
+   * (see `delete`). A hold of `exceptUserId`'s own does not count: owners may take their old names
+   * back.
    */
   async displayNameTaken(displayName: string, exceptUserId?: string): Promise<boolean> {
     const key = usernameKey(displayName);
@@ -114,7 +115,14 @@ export class UsersRepository {
       .where('name_key', '=', key)
       .where('held_until', '>', new Date().toISOString());
     if (exceptUserId) hold = hold.where('user_id', '!=', exceptUserId);
-    return (await hold.executeTakeFirst()) !== undefined;
+    if ((await hold.executeTakeFirst()) !== undefined) return true;
+    const retired = await this.db
+      .selectFrom('retired_usernames')
+      .select('name_key')
+      .where('name_key', '=', key)
+      .where('retired_until', '>', new Date().toISOString())
+      .executeTakeFirst();
+    return retired !== undefined;
   }
 
   /** The current username of whoever holds `nameKey` as an old name, while the hold lasts. */
@@ -146,8 +154,10 @@ export class UsersRepository {
    * bumps the profile version, which is what tells every process its public answers are stale.
    *
    * A new username (not just new letter case) holds the old one for the owner until
-   * `holdOldNameUntil`, and takes back the owner's own hold on the new one, if any. Expired holds
-   * are swept on the way.
+   * `holdOldNameUntil`, and takes back the owner's own hold on the new one, if any. An account
+   * holds at most MAX_HELD_NAMES old names: a rename past that releases the oldest hold, so
+   * renaming is never refused but one account cannot keep a pile of names. Expired holds are swept
+   * on the way.
    */
   async updateProfile(
     id: string,
@@ -201,6 +211,7 @@ export class UsersRepository {
               oc.column('name_key').doUpdateSet({ user_id: id, held_until: holdOldNameUntil }),
             )
             .execute();
+          await releaseOldestHolds(trx, id);
         }
         const replaced = changes.profileImageKey !== undefined ? before?.profile_image_key : null;
         return { replacedImageKey: replaced ?? null };
@@ -209,8 +220,60 @@ export class UsersRepository {
     );
   }
 
-  /** Removes the user; sessions, tokens, PBs and held old names go with it by cascade. */
-  async delete(id: string): Promise<void> {
-    await deleteProfile(this.store, id);
+  /**
+   * Removes the user; sessions, tokens, PBs and holds go with it by cascade. In the same
+   * transaction its username and the old names it held are retired until `retireNamesUntil`:
+   * nobody may take them meanwhile, so links shared under them find no profile rather than a
+   * stranger's. Through changeProfile, whose version bump is moot for a row about to go but
+   * gives the one transaction and the wait for the change feed.
+   */
+  async delete(id: string, retireNamesUntil: string): Promise<void> {
+    await changeProfile(this.store, id, async (trx) => {
+      const [user, holds] = await Promise.all([
+        trx.selectFrom('users').select('display_name_key').where('id', '=', id).executeTakeFirst(),
+        trx
+          .selectFrom('username_holds')
+          .select('name_key')
+          .where('user_id', '=', id)
+          .where('held_until', '>', new Date().toISOString())
+          .execute(),
+      ]);
+      const names = [...(user ? [user.display_name_key] : []), ...holds.map((h) => h.name_key)];
+      await trx
+        .deleteFrom('retired_usernames')
+        .where('retired_until', '<=', new Date().toISOString())
+        .execute();
+      if (names.length > 0) {
+        await trx
+          .insertInto('retired_usernames')
+          .values(names.map((name_key) => ({ name_key, retired_until: retireNamesUntil })))
+          .onConflict((oc) =>
+            oc.column('name_key').doUpdateSet({ retired_until: retireNamesUntil }),
+          )
+          .execute();
+      }
+      await trx.deleteFrom('users').where('id', '=', id).execute();
+    });
   }
+}
+
+/** How many old usernames one account may hold at a time (docs/PRODUCT.md, usernames). */
+export const MAX_HELD_NAMES = 3;
+
+/** Drops the account's holds past the MAX_HELD_NAMES newest (the newest ends last). */
+async function releaseOldestHolds(trx: Kysely<DatabaseSchema>, userId: string): Promise<void> {
+  const holds = await trx
+    .selectFrom('username_holds')
+    .select('name_key')
+    .where('user_id', '=', userId)
+    .orderBy('held_until', 'desc')
+    .orderBy('name_key')
+    .execute();
+  const released = holds.slice(MAX_HELD_NAMES).map((h) => h.name_key);
+  if (released.length === 0) return;
+  await trx
+    .deleteFrom('username_holds')
+    .where('user_id', '=', userId)
+    .where('name_key', 'in', released)
+    .execute();
 }

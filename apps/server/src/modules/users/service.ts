@@ -84,7 +84,7 @@ export class UsersService {
       ]);
     }
     const pbFiles = await this.pbs.storedFilesOf(userId);
-    await this.users.delete(userId);
+    await this.users.delete(userId, new Date(Date.now() + USERNAME_HOLD_MS).toISOString());
     for (const key of [...filesOf(user), ...pbFiles]) await this.removeFile(key);
   }
 

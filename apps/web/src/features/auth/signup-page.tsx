@@ -14,7 +14,6 @@ import { Alert, AlertDescription, ErrorAlert } from '@/components/ui/alert';
 import { Form, SubmitButton } from '@/components/ui/form';
 import { TextLink } from '@/components/ui/text-link';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
-import { isApiError } from '@/lib/api-client';
 import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
 import { useRegister } from './api/register';
 import { AuthLayout } from './components/auth-layout';
@@ -100,14 +99,7 @@ function SignupForm({ defaultValues, retrying, onRegistered }: SignupFormProps) 
       }
     >
       {signUp.error ? (
-        <ErrorAlert
-          className="mb-5"
-          link={
-            isApiError(signUp.error) && signUp.error.code === 'EMAIL_TAKEN'
-              ? { to: '/login', label: 'Go to sign in' }
-              : undefined
-          }
-        >
+        <ErrorAlert className="mb-5">
           {errorMessage(signUp.error, SIGNUP_FAILED_MESSAGE)}
         </ErrorAlert>
       ) : null}
@@ -123,11 +115,12 @@ function SignupForm({ defaultValues, retrying, onRegistered }: SignupFormProps) 
         aria-label="Sign up"
         onSubmit={handleSubmit(async (values) => {
           try {
-            const user = await signUp.mutateAsync(values);
-            onRegistered(values, user.email);
+            // The answer names no account (it reads the same for a taken address): the link went
+            // to the address as sent, which the form's schema normalised as the server does.
+            await signUp.mutateAsync(values);
+            onRegistered(values, values.email);
           } catch (error) {
             applyFieldErrors(error, setError, ['email', 'password', 'displayName'], {
-              EMAIL_TAKEN: 'email',
               USERNAME_TAKEN: 'displayName',
             });
           }

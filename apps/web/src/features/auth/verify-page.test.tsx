@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { callsTo, fail, ok, stubApi, testUser } from '@/test/api-stub';
+import { callsTo, fail, ok, stubApi } from '@/test/api-stub';
 import { renderPage } from '@/test/render';
 import { VerifyPage } from './verify-page';
 
@@ -18,7 +18,7 @@ describe('VerifyPage', () => {
     renderPage(<VerifyPage />, '/verify', '/verify?token=abc');
 
     expect(await screen.findByText('Loading...')).toBeVisible();
-    answer(ok({ user: testUser }, 'Your email is verified. You can sign in now.'));
+    answer(ok(null, 'Your email is verified. You can sign in now.'));
 
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/login$/);
     expect(screen.getByTestId('location-state')).toHaveTextContent(

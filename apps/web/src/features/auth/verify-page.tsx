@@ -24,21 +24,18 @@ export function VerifyPage() {
   const token = searchParams.get('token');
   const navigate = useNavigate();
   const verification = useVerifyEmail(token);
-  const verifiedUser = verification.data;
+  const verified = verification.isSuccess;
 
   useEffect(() => {
-    if (verifiedUser?.emailVerified) {
-      const notice: AuthNotice = {
-        message: AUTH_MESSAGES.emailVerified,
-        email: verifiedUser.email,
-      };
+    // The answer names no account (a spent link must not show whose it was), so sign-in is not
+    // prefilled: the notice is enough.
+    if (verified) {
+      const notice: AuthNotice = { message: AUTH_MESSAGES.emailVerified };
       void navigate('/login', { replace: true, state: notice });
     }
-  }, [verifiedUser, navigate]);
+  }, [verified, navigate]);
 
-  const failed =
-    verification.isError || (verification.isSuccess && !verification.data.emailVerified);
-  if (token && !failed) {
+  if (token && !verification.isError) {
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 py-24 text-center">
         <Spinner size="lg" label="Verifying your email" />

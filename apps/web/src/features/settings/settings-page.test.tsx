@@ -28,7 +28,7 @@ async function openTab(name: string) {
 }
 
 describe('SettingsPage', () => {
-  it('has the three tabs and a close button back to the profile', async () => {
+  it('has the four tabs and a close button back to the profile', async () => {
     renderSettings();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Profile Settings' }),
@@ -37,6 +37,7 @@ describe('SettingsPage', () => {
       'Profile',
       'Account',
       'Password',
+      'Security',
     ]);
     expect(screen.getByRole('link', { name: 'Close settings' })).toHaveAttribute(
       'href',

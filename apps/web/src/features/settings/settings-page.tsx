@@ -1,5 +1,5 @@
 import type { User } from '@pbshare/shared';
-import { KeyRound, ShieldUser, UserRound, type LucideIcon } from 'lucide-react';
+import { KeyRound, LockKeyhole, ShieldUser, UserRound, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { useAuth } from '@/features/auth';
 import { AccountTab } from './components/account-tab';
+import { SecurityTab } from './components/security-tab';
 import { PasswordTab } from './components/password-tab';
 import { ProfileTab } from './components/profile-tab';
 
@@ -41,6 +42,13 @@ const tabs: SettingsTab[] = [
     description: 'Change the password you sign in with.',
     render: () => <PasswordTab />,
   },
+  {
+    value: 'security',
+    label: 'Security',
+    icon: LockKeyhole,
+    description: 'Passkeys, a second step at sign-in, and where your account is signed in.',
+    render: () => <SecurityTab />,
+  },
 ];
 
 /**
@@ -69,8 +77,9 @@ export function SettingsPage() {
       <Tabs value={tab} onValueChange={chooseTab} className="mt-6">
         <TabsList aria-label="Settings" className="w-full">
           {tabs.map(({ value, label, icon: Icon }) => (
-            <TabsTrigger key={value} value={value}>
-              <Icon className="size-4" aria-hidden="true" />
+            <TabsTrigger key={value} value={value} className="px-2 sm:px-3">
+              {/* Four tabs fit a 390 px phone only as words; the icons join from the small breakpoint. */}
+              <Icon className="hidden size-4 sm:block" aria-hidden="true" />
               {label}
             </TabsTrigger>
           ))}

@@ -1,19 +1,14 @@
-import { userSchema, type User } from '@pbshare/shared';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 
 import { apiClient } from '@/lib/session-api-client';
 
-const verifyResultSchema = z.object({ user: userSchema });
-
-/** GET /auth/verify?token=: marks the e-mail verified. */
-export async function verifyEmail(token: string, signal?: AbortSignal): Promise<User> {
-  const { user } = await apiClient.get('/auth/verify', {
-    query: { token },
-    signal,
-    parse: (data) => verifyResultSchema.parse(data),
-  });
-  return user;
+/**
+ * GET /auth/verify?token=: marks the e-mail verified. The answer carries no account, so a link
+ * clicked again (or found later in a history) shows nobody whose it was.
+ */
+export async function verifyEmail(token: string, signal?: AbortSignal): Promise<true> {
+  await apiClient.get('/auth/verify', { query: { token }, signal });
+  return true;
 }
 
 /**

@@ -1,5 +1,5 @@
-import { dataImportResultSchema, type DataImportResult } from '@pbshare/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { dataImportStatusSchema, type DataImportStatus } from '@pbshare/shared';
+import { useMutation } from '@tanstack/react-query';
 
 import { uploadWithProgress, type UploadResult } from '@/lib/upload-with-progress';
 
@@ -8,24 +8,22 @@ export interface ImportMyDataInput {
   onProgress?: (percent: number) => void;
 }
 
-/** POST /users/import: the archive in a part named `file`, with upload progress. */
+/**
+ * POST /users/import: the archive in a part named `file`, with upload progress. The server
+ * checks it and answers 202 with the queued import; `useImportStatus` follows it from there.
+ */
 export function importMyData({
   file,
   onProgress,
-}: ImportMyDataInput): Promise<UploadResult<DataImportResult>> {
+}: ImportMyDataInput): Promise<UploadResult<DataImportStatus>> {
   const form = new FormData();
   form.set('file', file, file.name);
   return uploadWithProgress('/users/import', form, {
     ...(onProgress && { onProgress }),
-    parse: (data) => dataImportResultSchema.parse(data),
+    parse: (data) => dataImportStatusSchema.parse(data),
   });
 }
 
 export function useImportMyData() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: importMyData,
-    // An import changes the profile (bio, avatar), the PBs and the plan's usage: all of it.
-    onSuccess: () => queryClient.invalidateQueries(),
-  });
+  return useMutation({ mutationFn: importMyData });
 }

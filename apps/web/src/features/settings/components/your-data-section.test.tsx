@@ -3,11 +3,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { callsTo, fail, ok, stubApi, testUser, type StubHandler } from '@/test/api-stub';
+import { callsTo, fail, inTurn, ok, stubApi, testUser, type StubHandler } from '@/test/api-stub';
 import { renderPage } from '@/test/render';
 import { SettingsPage } from '../settings-page';
 
 const ZIP_BYTES = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
+
+const importOf = (status: string, message = '', result: unknown = null) => ({
+  id: 'import-1',
+  status,
+  message,
+  result,
+});
 
 async function openAccountTab(handlers: Record<string, StubHandler>) {
   localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
@@ -93,12 +100,21 @@ describe('Your data', () => {
     expect(saved).toEqual([]);
   });
 
-  it('imports an archive into an empty account, says what came in and refreshes the data', async () => {
+  it('imports an archive into an empty account, follows it until done, says what came in and refreshes the data', async () => {
     const message =
       'Imported 3 exercises with 4 records. The free plan holds 3 exercises, so these were left out: Rows, Dips.';
     const { panel, requests } = await openAccountTab({
-      'POST /v1/users/import': () =>
-        ok({ importedExercises: 3, importedRecords: 4, leftOutTitles: ['Rows', 'Dips'] }, message),
+      'POST /v1/users/import': () => ok(importOf('queued'), 'Your archive arrived.', 202),
+      'GET /v1/users/import': inTurn(
+        ok(importOf('running')),
+        ok(
+          importOf('done', message, {
+            importedExercises: 3,
+            importedRecords: 4,
+            leftOutTitles: ['Rows', 'Dips'],
+          }),
+        ),
+      ),
     });
     expect(within(panel).getByText(/Free accounts import the first 3 exercises\./)).toBeVisible();
     const input = within(panel).getByLabelText<HTMLInputElement>('Archive to import');
@@ -110,10 +126,13 @@ describe('Your data', () => {
       new File([ZIP_BYTES], 'my-data.zip', { type: 'application/zip' }),
     );
 
-    const done = await within(panel).findByRole('status');
+    // While the server reads the media, the button says so and cannot start another.
+    expect(await within(panel).findByRole('button', { name: 'Importing…' })).toBeDisabled();
+    const done = await within(panel).findByRole('status', {}, { timeout: 5000 });
     expect(done).toHaveTextContent('Data imported');
     expect(done).toHaveTextContent(message);
     expect(callsTo(requests, 'POST /v1/users/import')).toHaveLength(1);
+    expect(callsTo(requests, 'GET /v1/users/import')).toHaveLength(2);
     await waitFor(() => {
       expect(callsTo(requests, 'GET /v1/pbs').length).toBeGreaterThan(pbsBefore);
     });
@@ -132,6 +151,23 @@ describe('Your data', () => {
     const alert = await within(panel).findByRole('alert');
     expect(alert).toHaveTextContent('Import failed');
     expect(alert).toHaveTextContent('The archive lists "Squat" twice. Nothing was imported.');
+    expect(within(panel).getByRole('button', { name: 'Import data' })).toBeEnabled();
+  });
+
+  it("shows the server's reason when the import fails while its media are read", async () => {
+    const reason =
+      'Deadlift (2026-01-10): Please select an image or video file. Nothing was imported.';
+    const { panel } = await openAccountTab({
+      'POST /v1/users/import': () => ok(importOf('queued'), 'Your archive arrived.', 202),
+      'GET /v1/users/import': () => ok(importOf('failed', reason)),
+    });
+    await userEvent.upload(
+      within(panel).getByLabelText('Archive to import'),
+      new File([ZIP_BYTES], 'my-data.zip', { type: 'application/zip' }),
+    );
+    const alert = await within(panel).findByRole('alert');
+    expect(alert).toHaveTextContent('Import failed');
+    expect(alert).toHaveTextContent(reason);
     expect(within(panel).getByRole('button', { name: 'Import data' })).toBeEnabled();
   });
 });

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { usePersonalBests } from '@/features/pbs';
 import { useDownloadMyData } from '../api/download-my-data';
+import { useImportStatus } from '../api/get-import-status';
 import { useImportMyData } from '../api/import-my-data';
 import { DownloadButton } from './download-button';
 
@@ -18,20 +19,35 @@ const messageOf = (error: unknown, fallback: string) =>
 
 /**
  * "Download my data" (docs/PRODUCT.md §11): the whole account as a ZIP, and, while the account
- * has no PB, that archive imported back.
+ * has no PB, that archive imported back: sent (with its progress), then followed while the
+ * server reads its media in the background.
  */
 export function YourDataSection({ user }: { user: User }) {
   const download = useDownloadMyData();
   const pbs = usePersonalBests();
-  const importing = useImportMyData();
+  const sending = useImportMyData();
   const [percent, setPercent] = useState(0);
   const input = useRef<HTMLInputElement>(null);
+  const status = useImportStatus(sending.data?.data.id);
   const isEmpty = pbs.data?.length === 0;
+
+  const ended = status.data?.status === 'done' || status.data?.status === 'failed';
+  const isImported = status.data?.status === 'done';
+  const inBackground = sending.isSuccess && !ended && !status.isError;
+  const isBusy = sending.isPending || inBackground;
+  const failure = sending.isError
+    ? messageOf(sending.error, IMPORT_FAILED_MESSAGE)
+    : status.data?.status === 'failed'
+      ? status.data.message || IMPORT_FAILED_MESSAGE
+      : status.isError
+        ? messageOf(status.error, IMPORT_FAILED_MESSAGE)
+        : undefined;
+  const busyLabel = sending.isPending && percent < 100 ? `Importing... ${percent}%` : 'Importing…';
 
   const startImport = (file: File | undefined) => {
     if (!file) return;
     setPercent(0);
-    importing.mutate({ file, onProgress: setPercent });
+    sending.mutate({ file, onProgress: setPercent });
   };
 
   return (
@@ -54,14 +70,14 @@ export function YourDataSection({ user }: { user: User }) {
         </Alert>
       )}
 
-      {importing.isSuccess && (
+      {isImported && (
         <Alert variant="success">
           <AlertTitle>Data imported</AlertTitle>
-          <AlertDescription>{importing.data.message}</AlertDescription>
+          <AlertDescription>{status.data?.message}</AlertDescription>
         </Alert>
       )}
 
-      {isEmpty && !importing.isSuccess && (
+      {(isEmpty || isBusy) && !isImported && (
         <div className="mt-2 grid gap-3 border-t border-border pt-4">
           <h3 className="text-sm font-semibold">Import data</h3>
           <p className="text-sm leading-relaxed text-muted-foreground">
@@ -85,31 +101,25 @@ export function YourDataSection({ user }: { user: User }) {
           <Button
             variant="outline"
             className="w-full sm:w-auto sm:justify-self-start"
-            disabled={importing.isPending}
+            disabled={isBusy}
             onClick={() => input.current?.click()}
           >
             <Upload aria-hidden="true" />
-            {importing.isPending
-              ? percent < 100
-                ? `Importing... ${percent}%`
-                : 'Processing your archive...'
-              : 'Import data'}
+            {isBusy ? busyLabel : 'Import data'}
           </Button>
-          {importing.isPending && (
+          {isBusy && (
             <ProgressBar
               label="Import progress"
-              value={percent}
+              value={sending.isPending ? percent : 100}
               max={100}
-              valueText={percent < 100 ? `${percent}%` : 'Processing your archive...'}
+              valueText={sending.isPending && percent < 100 ? `${percent}%` : 'Importing…'}
               className="h-2"
             />
           )}
-          {importing.isError && (
+          {failure !== undefined && !isBusy && (
             <Alert variant="destructive">
               <AlertTitle>Import failed</AlertTitle>
-              <AlertDescription>
-                {messageOf(importing.error, IMPORT_FAILED_MESSAGE)}
-              </AlertDescription>
+              <AlertDescription>{failure}</AlertDescription>
             </Alert>
           )}
         </div>

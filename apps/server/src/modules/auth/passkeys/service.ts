@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AUTH_MESSAGES,
+  MAX_PASSKEYS_PER_ACCOUNT,
+  PASSKEY_MESSAGES,
+  type Passkey,
+  type PasskeyCreation,
+  type PasskeyRequest,
+} from '@pbshare/shared';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { AppError } from '../../../errors/app-error.js';
+import type { UserDirectory, UserRecord } from '../../users/index.js';
+import type { AuthService, IssuedSession, SignInClient } from '../service.js';
+import { providerName } from './provider-names.js';
+import type { RelyingParty } from './relying-party.js';
+import type { PasskeysRepository, StoredPasskey } from './repository.js';
+
+/** Long enough to find the phone and unlock it; the browser's own prompt gives up after one. */
+export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+const PROMPT_TIMEOUT_MS = 60 * 1000;
+
+/** The words password sign-in answers an unverified account with. */
+
+const stale = () => new AppError('BAD_REQUEST', PASSKEY_MESSAGES.staleRequest);
+const notVerified = () => new AppError('INVALID_CREDENTIALS', PASSKEY_MESSAGES.notVerified);
+const notFound = () => new AppError('NOT_FOUND', PASSKEY_MESSAGES.notFound);
+
+function toDto(passkey: StoredPasskey): Passkey {
+  return {
+    id: passkey.id,
+    name: passkey.name,
+    createdAt: passkey.createdAt,
+    lastUsedAt: passkey.lastUsedAt,
+  };
+}
+
+/**
+ * Passkeys: adding one to a signed-in account (registration), signing in with one (discoverable
+ * credentials: the browser offers the person's passkeys, no e-mail typed), and the list Settings
+ * shows. A passkey sign-in proves possession of a key, not a guessed secret, so it never meets
+ * the password throttle; the routes' per-address limits bound it.
+ */
+export class PasskeysService {
+  constructor(
+    private readonly passkeys: PasskeysRepository,
+    private readonly users: UserDirectory,
+    private readonly auth: Pick<AuthService, 'startSession'>,
+    private readonly rp: RelyingParty,
+  ) {}
+
+  async registrationOptions(caller: { userId: string }): Promise<PasskeyCreation> {
+    const user = await this.requireUser(caller.userId);
+    const existing = await this.passkeys.listOf(user.id);
+    if (existing.length >= MAX_PASSKEYS_PER_ACCOUNT) throw tooMany();
+    const options = await generateRegistrationOptions({
+      rpName: this.rp.name,
+      rpID: this.rp.id,
+      userName: user.email,
+      userDisplayName: user.displayName,
+      // The user handle a sign-in answers with: the account id, never the e-mail.
+      userID: new TextEncoder().encode(user.id),
+      timeout: PROMPT_TIMEOUT_MS,
+      attestationType: 'none',
+      excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports })),
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    });
+    const challengeId = await this.keepChallenge(options.challenge, 'register', user.id);
+    // The library types descriptors loosely ('type: string'); what it writes is the contract's.
+    return { challengeId, options: options as PasskeyCreation['options'] };
+  }
+
+  /** Verifies the browser's answer and keeps the new passkey under `name`, or its provider's. */
+  async register(
+    caller: { userId: string },
+    input: { challengeId: string; name?: string | undefined; response: RegistrationResponseJSON },
+  ): Promise<Passkey> {
+    const challenge = await this.passkeys.takeChallenge(
+      input.challengeId,
+      'register',
+      caller.userId,
+    );
+    if (!challenge) throw stale();
+    let verified;
+    try {
+      verified = await verifyRegistrationResponse({
+        response: input.response,
+        expectedChallenge: challenge.challenge,
+        expectedOrigin: this.rp.origins,
+        expectedRPID: this.rp.id,
+        requireUserVerification: true,
+      });
+    } catch {
+      throw notVerified();
+    }
+    if (!verified.verified) throw notVerified();
+    if ((await this.passkeys.countOf(caller.userId)) >= MAX_PASSKEYS_PER_ACCOUNT) throw tooMany();
+    const { credential, aaguid } = verified.registrationInfo;
+    const passkey: StoredPasskey = {
+      id: randomUUID(),
+      credentialId: credential.id,
+      userId: caller.userId,
+      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+      counter: credential.counter,
+      transports: input.response.response.transports ?? [],
+      name: input.name ?? providerName(aaguid),
+      createdAt: new Date().toISOString(),
+      lastUsedAt: null,
+    };
+    try {
+      await this.passkeys.insertPasskey(passkey);
+    } catch (err) {
+      // The unique index: this credential is already on an account (the browser was told to
+      // exclude the caller's own, so it is most likely a second click).
+      if (await this.passkeys.findByCredentialId(credential.id)) {
+        throw new AppError('CONFLICT', 'That passkey is already added.');
+      }
+      throw err;
+    }
+    return toDto(passkey);
+  }
+
+  async list(caller: { userId: string }): Promise<Passkey[]> {
+    return (await this.passkeys.listOf(caller.userId)).map(toDto);
+  }
+
+  async rename(caller: { userId: string }, id: string, name: string): Promise<Passkey> {
+    if (!(await this.passkeys.rename(caller.userId, id, name))) throw notFound();
+    const passkey = await this.passkeys.findOf(caller.userId, id);
+    if (!passkey) throw notFound();
+    return toDto(passkey);
+  }
+
+  async remove(caller: { userId: string }, id: string): Promise<void> {
+    if (!(await this.passkeys.remove(caller.userId, id))) throw notFound();
+  }
+
+  /** Options for a sign-in with any passkey the browser holds for this site. */
+  async signInOptions(): Promise<PasskeyRequest> {
+    const options = await generateAuthenticationOptions({
+      rpID: this.rp.id,
+      // A passkey stands in for the password and the second step together: the device's own
+      // check (biometrics or PIN) is what makes it two factors, so it is required.
+      userVerification: 'required',
+      timeout: PROMPT_TIMEOUT_MS,
+    });
+    const challengeId = await this.keepChallenge(options.challenge, 'sign-in', null);
+    return { challengeId, options: options as PasskeyRequest['options'] };
+  }
+
+  /**
+   * Verifies a sign-in answer. An unverified account is refused as password sign-in refuses it,
+   * after the passkey was checked, so the refusal tells nothing to someone without the key.
+   */
+  async signIn(
+    input: { challengeId: string; response: AuthenticationResponseJSON },
+    client: SignInClient,
+  ): Promise<IssuedSession> {
+    const challenge = await this.passkeys.takeChallenge(input.challengeId, 'sign-in', null);
+    if (!challenge) throw stale();
+    const passkey = await this.passkeys.findByCredentialId(input.response.id);
+    if (!passkey) throw new AppError('INVALID_CREDENTIALS', PASSKEY_MESSAGES.unknownPasskey);
+    const userHandle = input.response.response.userHandle;
+    if (
+      userHandle !== undefined &&
+      userHandle !== Buffer.from(passkey.userId).toString('base64url')
+    ) {
+      throw notVerified();
+    }
+    let verified;
+    try {
+      verified = await verifyAuthenticationResponse({
+        response: input.response,
+        expectedChallenge: challenge.challenge,
+        expectedOrigin: this.rp.origins,
+        expectedRPID: this.rp.id,
+        credential: {
+          id: passkey.credentialId,
+          publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+          counter: passkey.counter,
+          transports: passkey.transports,
+        },
+        requireUserVerification: true,
+      });
+    } catch {
+      throw notVerified();
+    }
+    if (!verified.verified) throw notVerified();
+    await this.passkeys.recordUse(
+      passkey.id,
+      verified.authenticationInfo.newCounter,
+      new Date().toISOString(),
+    );
+    const user = await this.users.findById(passkey.userId);
+    if (!user) throw new AppError('INVALID_CREDENTIALS', PASSKEY_MESSAGES.unknownPasskey);
+    if (!user.emailVerified)
+      throw new AppError('EMAIL_NOT_VERIFIED', AUTH_MESSAGES.emailNotVerified);
+    return this.auth.startSession(user, client);
+  }
+
+  private async keepChallenge(
+    challenge: string,
+    purpose: 'register' | 'sign-in',
+    userId: string | null,
+  ): Promise<string> {
+    const id = randomUUID();
+    await this.passkeys.insertChallenge({
+      id,
+      challenge,
+      purpose,
+      userId,
+      expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS).toISOString(),
+    });
+    return id;
+  }
+
+  private async requireUser(id: string): Promise<UserRecord> {
+    const user = await this.users.findById(id);
+    if (!user) throw new AppError('NOT_FOUND', 'That account no longer exists.');
+    return user;
+  }
+}
+
+function tooMany(): AppError {
+  return new AppError(
+    'CONFLICT',
+    `An account can have at most ${MAX_PASSKEYS_PER_ACCOUNT} passkeys. Remove one to add another.`,
+  );
+}
