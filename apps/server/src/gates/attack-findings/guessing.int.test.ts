@@ -132,4 +132,41 @@ describe('finding: no per-account ceiling (60 addresses got 177 guesses checked 
     expect(reset.statusCode).toBe(200);
     expect((await login(victim.email, 'a fresh start', '10.34.99.3')).statusCode).toBe(200);
   });
+
+  it("never holds back the owner's recognised device, however many guesses strangers made", async () => {
+    const victim = await registerAndVerify(t);
+    // The owner signed in on their phone once: it keeps a device cookie.
+    const first = await login(victim.email, PASSWORD, '10.35.0.1');
+    expect(first.statusCode).toBe(200);
+    const device = first.cookies.find((c) => c.name === 'pbshare_device');
+    expect(device?.value).toBeTruthy();
+
+    for (let batch = 0; batch < 11; batch++) {
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          login(victim.email, 'wrong', `10.36.${batch}.${i + 1}`),
+        ),
+      );
+    }
+    expect((await login(victim.email, PASSWORD, '10.36.99.1')).statusCode).toBe(429);
+
+    // The same phone, on another network: its password is checked and it signs in.
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { email: victim.email, password: PASSWORD },
+      remoteAddress: '10.37.0.1',
+      cookies: { pbshare_device: device?.value ?? '' },
+    });
+    expect(owner.statusCode).toBe(200);
+    // A made-up device id is no way around the ceiling.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { email: victim.email, password: PASSWORD },
+      remoteAddress: '10.37.0.2',
+      cookies: { pbshare_device: 'A'.repeat(43) },
+    });
+    expect(forged.statusCode).toBe(429);
+  });
 });
