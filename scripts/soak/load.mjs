@@ -20,7 +20,12 @@ async function signedInAthlete(base, dataDir) {
     return res.body;
   };
   must('register', await call(base, '/v1/auth/register', { method: 'POST', json: account }), 201);
-  const token = verificationToken(dataDir, account.email);
+  // The mail leaves from a job after the answer.
+  let token = verificationToken(dataDir, account.email);
+  for (let waited = 0; !token && waited < 15_000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    token = verificationToken(dataDir, account.email);
+  }
   must('verify', await call(base, `/v1/auth/verify?token=${token}`), 200);
   const login = must(
     'login',
