@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
 
 const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
+const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions };
+const HEAVY = /gym-uploads-4k\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './e2e/specs',
@@ -19,19 +21,25 @@ export default defineConfig({
   projects: [
     {
       name: 'phone',
-      use: {
-        ...devices['Pixel 7'],
-        viewport: { width: 390, height: 844 },
-        launchOptions,
-      },
+      testIgnore: HEAVY,
+      use: phone,
     },
     {
       name: 'desktop',
+      testIgnore: HEAVY,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },
         launchOptions,
       },
+    },
+    // Preparing a 4K clip in the browser takes minutes of both cores: it runs alone, after the
+    // rest, so nothing beside it times out; at phone size, where such clips are recorded.
+    {
+      name: 'phone-4k',
+      testMatch: HEAVY,
+      dependencies: ['phone', 'desktop'],
+      use: phone,
     },
   ],
 });

@@ -6,6 +6,8 @@ test.describe('session refresh across tabs', () => {
     page,
     request,
   }) => {
+    // Two tabs signing in and reloading twice each: near the default limit on a busy machine.
+    test.slow();
     const account = await signedInAccount(page, request);
     const other = await page.context().newPage();
     await other.goto('/profile');
