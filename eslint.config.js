@@ -102,7 +102,7 @@ const webFeatures = readdirSync(new URL('apps/web/src/features', import.meta.url
  */
 /** The web features, lowest first (see layeredZones): a feature uses only features below it. */
 const webFeatureLayers = [
-  ['app-config', 'story-viewer', 'not-found'],
+  ['app-config', 'story-viewer', 'not-found', 'install'],
   ['auth', 'legal', 'public-profile', 'landing'],
   ['pbs'],
   ['pricing', 'share'],

@@ -37,6 +37,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   // the web build's root (the same test checks a build's files)
   'pages',
   'shells',
+  'icons',
   'index.html',
   'prerendered.html',
   'public-profile.html',

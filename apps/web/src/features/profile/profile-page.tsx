@@ -26,6 +26,7 @@ import {
   withoutRecords,
   type PbCardActions,
 } from '@/features/pbs';
+import { InstallOffer } from '@/features/install';
 import { SharePbButton } from '@/features/share';
 import { ProfileHeader } from './components/profile-header';
 
@@ -113,6 +114,7 @@ export function ProfilePage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pt-6 pb-20 sm:px-6 sm:pt-10">
       <ProfileHeader user={user} pbCount={list?.length} />
+      <InstallOffer hasPbs={(list?.length ?? 0) > 0} />
 
       <section aria-labelledby="pbs-heading" className="mt-10">
         <div className="flex items-center justify-between gap-3">
