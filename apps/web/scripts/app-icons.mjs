@@ -43,5 +43,5 @@ for (const { file, size, ...shape } of icons) {
     .resize(size, size)
     .png({ compressionLevel: 9 })
     .toFile(join(out, file));
-  console.log(`wrote ${file}`);
+  process.stdout.write(`wrote ${file}\n`);
 }
