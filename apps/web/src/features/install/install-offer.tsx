@@ -2,6 +2,7 @@ import { Smartphone } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { IconBadge } from '@/components/ui/icon-badge';
 import { installWasOffered, rememberInstallOffered } from './install-offer-seen';
 import { heldInstallPrompt, promptInstall, subscribeToInstallPrompt } from './install-prompt';
 
@@ -35,9 +36,7 @@ export function InstallOffer({ hasPbs }: { hasPbs: boolean }) {
       className="mt-6 flex flex-col gap-4 rounded-3xl border border-border bg-card p-5 sm:flex-row sm:items-center"
     >
       <div className="flex flex-1 items-center gap-4">
-        <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-primary/10 text-primary">
-          <Smartphone aria-hidden="true" className="size-5" />
-        </span>
+        <IconBadge icon={Smartphone} size="sm" />
         <div>
           <h2 className="font-semibold">{INSTALL_OFFER_TEXTS.title}</h2>
           <p className="text-sm text-muted-foreground">{INSTALL_OFFER_TEXTS.description}</p>
