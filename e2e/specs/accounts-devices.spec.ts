@@ -1,22 +1,45 @@
-import type { Browser, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 
-import { createVerifiedAccount, signIn, type TestAccount } from '../support/accounts.js';
-import { test, expect } from '../support/fixtures.js';
+import { signedInAccount, signIn, type TestAccount } from '../support/accounts.js';
+import { test as base, expect } from '../support/fixtures.js';
 import { mailsTo, waitForMail } from '../support/outbox.js';
 
 const NEW_SIGN_IN = /^New sign-in to your PBShare account/;
 
-/** Another browser (its own cookies and storage, so its own device) signed in to the account. */
-async function signInElsewhere(
-  browser: Browser,
-  account: TestAccount,
-  use: { baseURL: string; extraHTTPHeaders: Record<string, string> },
-) {
-  const context = await browser.newContext(use);
-  const page = await context.newPage();
-  await signIn(page, account);
-  return { context, page };
+/** Another browser signed in to the account: its own cookies and storage, so its own device. */
+interface OtherDevice {
+  /** Reloads its page and expects to land on sign-in: its session is over. */
+  expectSignedOut(): Promise<void>;
 }
+
+/** The account each test starts from, signed in on `page`: this device. */
+interface Owner {
+  account: TestAccount;
+  signInElsewhere(): Promise<OtherDevice>;
+}
+
+const test = base.extend<{ owner: Owner }>({
+  owner: async ({ page, request, browser, baseURL, extraHTTPHeaders }, use) => {
+    const account = await signedInAccount(page, request);
+    const contexts: BrowserContext[] = [];
+    await use({
+      account,
+      signInElsewhere: async () => {
+        const context = await browser.newContext({ baseURL, extraHTTPHeaders });
+        contexts.push(context);
+        const other = await context.newPage();
+        await signIn(other, account);
+        return {
+          expectSignedOut: async () => {
+            await other.reload();
+            await expect(other).toHaveURL(/\/login/);
+          },
+        };
+      },
+    });
+    for (const context of contexts) await context.close();
+  },
+});
 
 async function openDevices(page: Page) {
   await page.goto('/profile/settings?tab=security');
@@ -37,19 +60,13 @@ test.describe('your devices', () => {
 
   test('lists the signed-in devices, mails about a new one, and signs one out at once', async ({
     page,
-    request,
-    browser,
-    baseURL,
-    extraHTTPHeaders,
+    owner,
   }) => {
-    const use = { baseURL: baseURL ?? '', extraHTTPHeaders: extraHTTPHeaders ?? {} };
-    const account = await createVerifiedAccount(request);
-    await signIn(page, account);
     // The account's first device is no news: no mail.
-    expect(mailsTo(account.email, NEW_SIGN_IN)).toHaveLength(0);
+    expect(mailsTo(owner.account.email, NEW_SIGN_IN)).toHaveLength(0);
 
-    const other = await signInElsewhere(browser, account, use);
-    const mail = await waitForMail(account.email, { subject: NEW_SIGN_IN });
+    const other = await owner.signInElsewhere();
+    const mail = await waitForMail(owner.account.email, { subject: NEW_SIGN_IN });
     expect(mail.body).toContain('signed in from a new device');
     const review = new URL(
       /https?:\/\/\S+\/profile\/settings\?tab=security/.exec(mail.body)?.[0] ?? 'http://x/',
@@ -75,25 +92,11 @@ test.describe('your devices', () => {
     await expect(panel.getByRole('button', { name: 'Sign out everywhere else' })).toHaveCount(0);
 
     // The other browser is signed out at once: its next call is refused and it lands on sign-in.
-    await other.page.reload();
-    await expect(other.page).toHaveURL(/\/login/);
-    await other.context.close();
+    await other.expectSignedOut();
   });
 
-  test('signs out everywhere else after asking, and keeps this device', async ({
-    page,
-    request,
-    browser,
-    baseURL,
-    extraHTTPHeaders,
-  }) => {
-    const use = { baseURL: baseURL ?? '', extraHTTPHeaders: extraHTTPHeaders ?? {} };
-    const account = await createVerifiedAccount(request);
-    await signIn(page, account);
-    const others = [
-      await signInElsewhere(browser, account, use),
-      await signInElsewhere(browser, account, use),
-    ];
+  test('signs out everywhere else after asking, and keeps this device', async ({ page, owner }) => {
+    const others = [await owner.signInElsewhere(), await owner.signInElsewhere()];
     const panel = await openDevices(page);
     await expect(panel.getByRole('listitem')).toHaveCount(3);
 
@@ -104,13 +107,9 @@ test.describe('your devices', () => {
     await expect(page.getByText('Every other device is signed out.')).toBeVisible();
     await expect(panel.getByRole('listitem')).toHaveCount(1);
 
-    for (const other of others) {
-      await other.page.reload();
-      await expect(other.page).toHaveURL(/\/login/);
-      await other.context.close();
-    }
+    for (const other of others) await other.expectSignedOut();
     // This device is still signed in.
     await page.goto('/profile');
-    await expect(page.getByTestId('profile-display-name')).toHaveText(account.username);
+    await expect(page.getByTestId('profile-display-name')).toHaveText(owner.account.username);
   });
 });

@@ -1,7 +1,13 @@
 import type { Page } from '@playwright/test';
 
-import { createVerifiedAccount, expectSignedIn } from '../support/accounts.js';
+import {
+  createVerifiedAccount,
+  expectSignedIn,
+  newAccount,
+  VERIFY_SUBJECT,
+} from '../support/accounts.js';
 import { test, expect } from '../support/fixtures.js';
+import { linkOf, waitForMail } from '../support/outbox.js';
 
 /**
  * WebAuthn refuses an IP address as a relying party, so passkeys run on http://localhost at the
@@ -47,6 +53,10 @@ async function signOut(page: Page, origin: string): Promise<void> {
     .toBeNull();
 }
 
+/** Where the browser has no autofill, the login page's button is what signs in. */
+const NO_AUTOFILL_SCRIPT =
+  "if (localStorage.getItem('e2e-no-autofill')) PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);";
+
 async function openSecurity(page: Page, origin: string) {
   await page.goto(`${origin}/profile/settings?tab=security`);
   return page.getByRole('tabpanel', { name: 'Security' });
@@ -62,9 +72,7 @@ test.describe('passkeys', () => {
     test.slow();
     const origin = (baseURL ?? '').replace('127.0.0.1', 'localhost');
     await addVirtualAuthenticator(page);
-    await page.addInitScript(
-      "if (localStorage.getItem('e2e-no-autofill')) PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);",
-    );
+    await page.addInitScript(NO_AUTOFILL_SCRIPT);
     const account = await createVerifiedAccount(request);
     await page.goto(`${origin}/login`);
     await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
@@ -106,5 +114,50 @@ test.describe('passkeys', () => {
       .click();
     await expect(page.getByText('Passkey removed.')).toBeVisible();
     await expect(security.getByText('You have no passkeys yet.')).toBeVisible();
+  });
+
+  test('signs up with a passkey, follows the mailed link, and signs in with the passkey', async ({
+    page,
+    baseURL,
+  }) => {
+    // A ceremony, a mail and two passkey sign-ins.
+    test.slow();
+    const origin = (baseURL ?? '').replace('127.0.0.1', 'localhost');
+    await addVirtualAuthenticator(page);
+    await page.addInitScript(NO_AUTOFILL_SCRIPT);
+    const account = newAccount();
+
+    await page.goto(`${origin}/signup`);
+    const form = page.getByRole('form', { name: 'Sign up' });
+    await form.getByRole('textbox', { name: 'Email' }).fill(account.email);
+    await form.getByRole('textbox', { name: 'Username' }).fill(account.username);
+    // No password: the passkey takes its place.
+    await form.getByRole('button', { name: 'Sign up with a passkey' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Verify Your Email' })).toBeVisible();
+    await expect(page.getByText(account.email)).toBeVisible();
+
+    // The login page the link lands on would otherwise sign in by the autofill at once.
+    await holdAutofillBack(page, true);
+    // The mailed link, opened where the passkey lives (its host is the server's loopback origin).
+    const mail = await waitForMail(account.email, { subject: VERIFY_SUBJECT });
+    const link = new URL(linkOf(mail));
+    await page.goto(`${origin}${link.pathname}${link.search}`);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Your email is verified. You can sign in now.')).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expectSignedIn(page, account.username);
+
+    // Settings knows there is no password yet.
+    await page.goto(`${origin}/profile/settings?tab=password`);
+    await expect(
+      page
+        .getByRole('tabpanel', { name: 'Password' })
+        .getByRole('button', { name: 'Set a password' }),
+    ).toBeVisible();
+
+    await signOut(page, origin);
+    await page.goto(`${origin}/login`);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expectSignedIn(page, account.username);
   });
 });

@@ -26,6 +26,13 @@ export const registerInputSchema = z.object({
 });
 export type RegisterInput = z.input<typeof registerInputSchema>;
 
+/** Sign-up with a passkey instead of a password: the same e-mail and username rules. */
+export const passkeySignUpDetailsSchema = registerInputSchema.pick({
+  email: true,
+  displayName: true,
+});
+export type PasskeySignUpDetails = z.input<typeof passkeySignUpDetailsSchema>;
+
 export const loginInputSchema = z.object({
   email: emailSchema,
   // Sign-in checks only presence: an old password shorter than today's minimum must still work.
@@ -69,6 +76,11 @@ export const userSchema = z.object({
   bio: z.string(),
   emailVerified: z.boolean(),
   subscription_tier: z.enum(SUBSCRIPTION_TIERS),
+  /**
+   * False for an account made with a passkey that has not set a password yet: the steps confirmed
+   * with the password ask for one first. The server always sends it; absent reads as true.
+   */
+  hasPassword: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

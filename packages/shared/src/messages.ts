@@ -24,6 +24,11 @@ export const AUTH_MESSAGES = {
    * username and password moves the unverified account to the new address (docs/PRODUCT.md §2).
    */
   usernameKeptForRetry: 'Your username is kept. Enter the right email and the same password.',
+  /**
+   * A step confirmed with the password (changing it, the authenticator app, deleting the
+   * account) on an account made with a passkey that has no password yet.
+   */
+  setPasswordFirst: 'Your account has no password yet. Set one first in Settings → Password.',
 } as const;
 
 /** The signed-in person's own account (/v1/users). */
@@ -76,4 +81,7 @@ export const PASSKEY_MESSAGES = {
   notVerified: 'That passkey could not be verified. Please try again.',
   /** A passkey the device still offers but the account removed (or never had). */
   unknownPasskey: 'That passkey is not registered with any account here.',
+  /** Removing the only passkey of an account without a password would lock its owner out. */
+  lastOne:
+    'This passkey is the only way into your account. Add another passkey or set a password first.',
 } as const;

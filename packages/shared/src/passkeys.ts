@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passkeySignUpDetailsSchema } from './auth.js';
 import { PASSKEY_MESSAGES } from './messages.js';
 
 /**
@@ -93,6 +94,13 @@ export const passkeySignInInputSchema = z.object({
   response: authenticationResponseSchema,
 });
 export type PasskeySignInInput = z.input<typeof passkeySignInInputSchema>;
+
+/** The answer to sign-up options: the same e-mail and username the options were asked with. */
+export const passkeySignUpInputSchema = passkeySignUpDetailsSchema.extend({
+  challengeId: z.uuid(PASSKEY_MESSAGES.staleRequest),
+  response: registrationResponseSchema,
+});
+export type PasskeySignUpInput = z.input<typeof passkeySignUpInputSchema>;
 
 const descriptorSchema = z.object({
   id: z.string(),

@@ -490,6 +490,37 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
       },
     ],
   },
+  'POST /v1/auth/passkeys/sign-up-options': {
+    access: 'public',
+    visitor: () => [
+      {
+        label: 'options for a new account, naming no existing one',
+        request: {
+          url: '/v1/auth/passkeys/sign-up-options',
+          ...json({ email: 'passkey-newcomer@example.com', displayName: 'passkeynewcomer' }),
+        },
+        status: 200,
+      },
+    ],
+  },
+  'POST /v1/auth/passkeys/sign-up': {
+    access: 'public',
+    visitor: () => [
+      {
+        label: 'a made-up challenge',
+        request: {
+          url: '/v1/auth/passkeys/sign-up',
+          ...json({
+            email: 'passkey-newcomer@example.com',
+            displayName: 'passkeynewcomer',
+            ...PASSKEY_ANSWER('webauthn.create'),
+          }),
+        },
+        status: 400,
+        code: 'BAD_REQUEST',
+      },
+    ],
+  },
   'POST /v1/auth/passkeys/sign-in': {
     access: 'public',
     visitor: () => [

@@ -3,17 +3,12 @@ import type { PersonalBest } from '@pbshare/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyLeaseMs } from '../../http/idempotency.js';
 import { RANGE_REFUSAL_MESSAGE } from '../../storage/range-refusal.js';
-import {
-  bearer,
-  newSignedInUser,
-  PASSWORD,
-  uniqueAccount,
-  type SignedIn,
-} from '../../test/accounts.js';
+import { bearer, newSignedInUser, PASSWORD, type SignedIn } from '../../test/accounts.js';
 import { expectFailure } from '../../test/envelope.js';
 import { formData } from '../../test/form-data.js';
 import { createPb, jpegWithGps, weightFields } from '../../test/pbs.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { get, registerAs, rename } from '../../test/usernames.js';
 import { removeWebDist, writeWebDist } from '../../test/web-dist.js';
 
 // Issue 33, item 6: what a black-box attack found exposed, each replayed against the defence.
@@ -34,31 +29,15 @@ afterAll(async () => {
   removeWebDist(dist);
 });
 
-const get = (url: string, headers?: Record<string, string>) =>
-  t.app.inject({ method: 'GET', url, ...(headers && { headers }) });
-const rename = (session: SignedIn, displayName: string) =>
-  t.app.inject({
-    method: 'PUT',
-    url: '/v1/users',
-    headers: bearer(session),
-    payload: { displayName },
-  });
-const registerAs = (displayName: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/v1/auth/register',
-    payload: { ...uniqueAccount(), displayName },
-  });
-
 describe('a. hoarding old usernames, and a deleted account handing its links to a stranger', () => {
   it('holds at most three old names, and keeps the names of a deleted account from everyone', async () => {
     const hoarder = await newSignedInUser(t, 'Hoard');
     const first = hoarder.displayName;
     for (const suffix of ['_1', '_2', '_3', '_4']) {
-      expect((await rename(hoarder, `${first}${suffix}`)).statusCode).toBe(200);
+      expect((await rename(t.app, hoarder, `${first}${suffix}`)).statusCode).toBe(200);
     }
-    expect((await registerAs(first)).statusCode).toBe(201);
-    expectFailure(await registerAs(`${first}_1`), 409, 'USERNAME_TAKEN');
+    expect((await registerAs(t.app, first)).statusCode).toBe(201);
+    expectFailure(await registerAs(t.app, `${first}_1`), 409, 'USERNAME_TAKEN');
 
     const leaving = await newSignedInUser(t, 'Leaving');
     const res = await t.app.inject({
@@ -68,8 +47,8 @@ describe('a. hoarding old usernames, and a deleted account handing its links to 
       payload: { password: PASSWORD },
     });
     expect(res.statusCode).toBe(200);
-    expectFailure(await registerAs(leaving.displayName), 409, 'USERNAME_TAKEN');
-    expect((await get(`/${leaving.displayName}`)).statusCode).toBe(404);
+    expectFailure(await registerAs(t.app, leaving.displayName), 409, 'USERNAME_TAKEN');
+    expect((await get(t.app, `/${leaving.displayName}`)).statusCode).toBe(404);
   });
 });
 
@@ -77,8 +56,8 @@ describe('b. usernames that are paths of the server or well-known files', () => 
   it.each(['.well-known', '.env', 'security.txt', 'apple-touch-icon.png', 'public-profile.html'])(
     'refuses %s',
     async (name) => {
-      expectFailure(await registerAs(name), 400, 'VALIDATION_ERROR');
-      expectFailure(await rename(me, name), 400, 'VALIDATION_ERROR');
+      expectFailure(await registerAs(t.app, name), 400, 'VALIDATION_ERROR');
+      expectFailure(await rename(t.app, me, name), 400, 'VALIDATION_ERROR');
     },
   );
 });
@@ -86,7 +65,7 @@ describe('b. usernames that are paths of the server or well-known files', () => 
 describe('c. the media of a hidden PB fetched by a kept URL', () => {
   it('answers 404 at the old address once the PB is hidden', async () => {
     const pb = await createPb(t.app, me, weightFields('Hidden later'));
-    expect((await get(pb.media.fullUrl)).statusCode).toBe(200);
+    expect((await get(t.app, pb.media.fullUrl)).statusCode).toBe(200);
     const hidden = await t.app.inject({
       method: 'PATCH',
       url: '/v1/pbs/visibility',
@@ -94,17 +73,18 @@ describe('c. the media of a hidden PB fetched by a kept URL', () => {
       payload: { id: pb.id, isVisible: false },
     });
     expect(hidden.statusCode).toBe(200);
-    expect((await get(pb.media.fullUrl)).statusCode).toBe(404);
+    expect((await get(t.app, pb.media.fullUrl)).statusCode).toBe(404);
     const now = hidden.json<{ data: PersonalBest }>().data;
-    expect((await get(now.media.fullUrl)).statusCode).toBe(200);
+    expect((await get(t.app, now.media.fullUrl)).statusCode).toBe(200);
   });
 });
 
 describe('d. a retry after a crash meeting "still being processed" for 24 hours', () => {
   it('runs the retry once the lease of the cut-off request is over', async () => {
     const key = randomUUID();
-    const userId = (await get('/v1/users/profile', bearer(me))).json<{ data: { id: string } }>()
-      .data.id;
+    const userId = (await get(t.app, '/v1/users/profile', bearer(me))).json<{
+      data: { id: string };
+    }>().data.id;
     const leaseAgo = Date.now() - idempotencyLeaseMs(t.config.timeouts.requestMs) - 60_000;
     await t.database.db
       .insertInto('idempotency_keys')
@@ -131,7 +111,7 @@ describe('d. a retry after a crash meeting "still being processed" for 24 hours'
 
 describe('e. private answers a cache may keep', () => {
   it('says no-store on a signed-in answer', async () => {
-    const res = await get('/v1/users/profile', bearer(me));
+    const res = await get(t.app, '/v1/users/profile', bearer(me));
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
   });
@@ -141,7 +121,7 @@ describe('f. the bare API prefix answered with the app', () => {
   it.each(['/v1', '/v1/', '/media', '/previews'])(
     'answers %s with the envelope 404',
     async (url) => {
-      expectFailure(await get(url), 404, 'NOT_FOUND');
+      expectFailure(await get(t.app, url), 404, 'NOT_FOUND');
     },
   );
 });
@@ -149,8 +129,8 @@ describe('f. the bare API prefix answered with the app', () => {
 describe('g. a bad Range answered with an empty 416', () => {
   it('answers 416 in the envelope with the size in Content-Range', async () => {
     const pb = await createPb(t.app, me, weightFields('Ranged'));
-    const size = (await get(pb.media.fullUrl)).rawPayload.length;
-    const res = await get(pb.media.fullUrl, { range: `bytes=${size + 10}-` });
+    const size = (await get(t.app, pb.media.fullUrl)).rawPayload.length;
+    const res = await get(t.app, pb.media.fullUrl, { range: `bytes=${size + 10}-` });
     expectFailure(res, 416, 'BAD_REQUEST', RANGE_REFUSAL_MESSAGE);
     expect(res.headers['content-range']).toBe(`bytes */${size}`);
   });

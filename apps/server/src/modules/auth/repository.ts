@@ -2,6 +2,7 @@ import { usernameKey } from '@pbshare/shared';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema, EmailTokenPurpose } from '../../db/schema.js';
 import { enqueueJob } from '../../jobs/jobs.js';
+import { NO_PASSWORD_HASH } from '../users/index.js';
 import { ACCOUNT_MAIL_JOB, type AccountMailPayload } from './account-mail-kind.js';
 
 export interface StoredRefreshToken {
@@ -28,13 +29,13 @@ export class AuthRepository {
   /**
    * Inserts the account and queues its verification mail in one commit: the account never exists
    * without its mail, and a sign-up writes once, as one for an address that has an account does.
+   * A null `passwordHash` makes an account without a password; `alsoWrite` adds to the same
+   * commit what the account comes with (a passkey sign-up's passkey).
    */
-  async insertUser(user: {
-    id: string;
-    email: string;
-    passwordHash: string;
-    displayName: string;
-  }): Promise<void> {
+  async insertUser(
+    user: { id: string; email: string; passwordHash: string | null; displayName: string },
+    alsoWrite?: (trx: Kysely<DatabaseSchema>) => Promise<void>,
+  ): Promise<void> {
     const now = new Date().toISOString();
     await this.db.transaction().execute(async (trx) => {
       await trx
@@ -42,13 +43,14 @@ export class AuthRepository {
         .values({
           id: user.id,
           email: user.email,
-          password_hash: user.passwordHash,
+          password_hash: user.passwordHash ?? NO_PASSWORD_HASH,
           display_name: user.displayName,
           display_name_key: usernameKey(user.displayName),
           created_at: now,
           updated_at: now,
         })
         .execute();
+      await alsoWrite?.(trx);
       await enqueueJob(trx, ACCOUNT_MAIL_JOB, { purpose: 'verify', email: user.email });
     });
   }

@@ -17,7 +17,12 @@ import { authOf } from '../../http/auth-guard.js';
 import { created, ok } from '../../http/envelope.js';
 import { refuseCrossSite } from '../../security/cross-site.js';
 import type { AuthRouteDeps } from './deps.js';
-import { answerSignIn, SIGN_IN_RATE_LIMIT, signInClientOf } from './sign-in-answer.js';
+import {
+  answerSignIn,
+  SIGN_IN_RATE_LIMIT,
+  SIGN_UP_RATE_LIMIT,
+  signInClientOf,
+} from './sign-in-answer.js';
 import {
   clearRefreshCookie,
   readRefreshCookie,
@@ -28,7 +33,7 @@ import { FIFTEEN_MINUTES_MS, ONE_HOUR_MS } from '../../durations.js';
 /** Per-address limits, generous enough for many people behind one office or campus address. */
 const limits = {
   login: SIGN_IN_RATE_LIMIT,
-  register: { rateLimit: { max: 20, timeWindow: ONE_HOUR_MS } },
+  register: SIGN_UP_RATE_LIMIT,
   mail: { rateLimit: { max: 30, timeWindow: ONE_HOUR_MS } },
   token: { rateLimit: { max: 60, timeWindow: FIFTEEN_MINUTES_MS } },
   refresh: { rateLimit: { max: 300, timeWindow: FIFTEEN_MINUTES_MS } },

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AUTH_MESSAGES, usernameKey, type User } from '@pbshare/shared';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.js';
 import { AppError } from '../../errors/app-error.js';
 import type { AttemptLimiter } from '../../http/attempt-limiter.js';
 import type { SignInThrottle } from '../../http/sign-in-throttle.js';
@@ -11,8 +13,13 @@ import { hashToken, newToken } from '../../security/random-token.js';
 import type { RefreshSuccessor } from '../../security/refresh-successor.js';
 import { REFRESH_TOKEN_TTL_MS } from '../../security/session-lifetime.js';
 import type { Storage } from '../../storage/storage.js';
-import { toUserDto, type UserDirectory, type UserRecord } from '../users/index.js';
-import type { DevicesService } from './devices/service.js';
+import {
+  setPasswordFirst,
+  toUserDto,
+  type UserDirectory,
+  type UserRecord,
+} from '../users/index.js';
+import type { DeviceRecognition, DevicesService } from './devices/service.js';
 import type { AuthRepository } from './repository.js';
 import type { TwoStepService } from './two-step/service.js';
 
@@ -55,6 +62,20 @@ const INVALID_CREDENTIALS = AUTH_MESSAGES.invalidCredentials;
 
 const usernameTaken = () => new AppError('USERNAME_TAKEN', 'That username is taken');
 
+/**
+ * Whether the password is the account's, after one argon2 check in every case: the decoy's for
+ * an unknown account and for one without a password, which then never matches (not even the
+ * decoy's own password), so neither the answer nor its timing tells those apart from a wrong
+ * password.
+ */
+async function passwordMatches(
+  passwordHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
+  const valid = await verifyPassword(passwordHash ?? (await decoyPasswordHash()), password);
+  return valid && typeof passwordHash === 'string';
+}
+
 /** Account rules: sign-up, verification, sign-in, session rotation, password recovery. */
 export class AuthService {
   constructor(
@@ -86,18 +107,40 @@ export class AuthService {
       return this.retypeEmail(input, address);
     }
     const passwordHash = await hashPassword(input.password);
-    if (await this.users.emailTaken(input.email)) return this.signUpAgain(input.email);
+    await this.createAccount({ ...input, id: randomUUID(), passwordHash });
+  }
+
+  /**
+   * Sign-up with a passkey the caller has verified: as `register`, without a password. The account
+   * `id` is the one the passkey was made for (its user handle), and `addPasskey` writes the passkey
+   * in the account's transaction. A known address answers the same and keeps nothing. A taken name
+   * is refused outright: with no password, nothing proves a pending account is the caller's.
+   */
+  async registerWithPasskey(
+    input: { id: string; email: string; displayName: string },
+    addPasskey: (trx: Kysely<DatabaseSchema>) => Promise<void>,
+  ): Promise<void> {
+    await this.limiters.mailsPerEmail.take(`sign-up:${input.email}`);
+    await this.requireFreeName(input.displayName);
+    await this.createAccount({ ...input, passwordHash: null }, addPasskey);
+  }
+
+  /** Refuses a name that is taken, held or retired, as sign-up does. */
+  async requireFreeName(displayName: string): Promise<void> {
+    if (await this.users.displayNameTaken(displayName)) throw usernameTaken();
+  }
+
+  private async createAccount(
+    account: { id: string; email: string; passwordHash: string | null; displayName: string },
+    alsoWrite?: (trx: Kysely<DatabaseSchema>) => Promise<void>,
+  ): Promise<void> {
+    if (await this.users.emailTaken(account.email)) return this.signUpAgain(account.email);
     try {
-      await this.auth.insertUser({
-        id: randomUUID(),
-        email: input.email,
-        passwordHash,
-        displayName: input.displayName,
-      });
+      await this.auth.insertUser(account, alsoWrite);
     } catch (err) {
       // Two sign-ups racing: the unique indexes decide. A lost name says so, as it always would.
-      if (await this.users.displayNameTaken(input.displayName)) throw usernameTaken();
-      if (await this.users.emailTaken(input.email)) return this.signUpAgain(input.email);
+      if (await this.users.displayNameTaken(account.displayName)) throw usernameTaken();
+      if (await this.users.emailTaken(account.email)) return this.signUpAgain(account.email);
       throw err;
     }
   }
@@ -125,10 +168,7 @@ export class AuthService {
     await this.limiters.signIn.reserve(attempt);
     const holder = await this.users.findByDisplayName(input.displayName);
     const pending = holder && !holder.emailVerified ? holder : undefined;
-    const valid = await verifyPassword(
-      pending?.passwordHash ?? (await decoyPasswordHash()),
-      input.password,
-    );
+    const valid = await passwordMatches(pending?.passwordHash, input.password);
     if (!pending || !valid) throw usernameTaken();
     await this.limiters.signIn.recordSuccess(attempt);
     await this.limiters.mailsPerEmail.take(`verify:${input.email}`);
@@ -193,15 +233,13 @@ export class AuthService {
     const user = await this.users.findByEmail(input.email);
     // Asked for unknown e-mails too (it matches nothing), so the answer's timing tells nobody who
     // has an account. A device the owner signed in from before never meets the account ceiling.
-    const trusted = await this.factors.devices.isRecognised(user?.id ?? '', client.deviceId);
+    const seen = await this.factors.devices.recognise(user?.id ?? '', client.deviceId);
+    const trusted = seen.known;
     const attempt = { email: input.email, address: client.address, trusted };
     // Counted before the password is hashed, so guesses sent at once cannot pass a limit together;
     // a throttled guess learns nothing and costs no hashing. A wrong one stays counted.
     await this.limiters.signIn.reserve(attempt);
-    const valid = await verifyPassword(
-      user?.passwordHash ?? (await decoyPasswordHash()),
-      input.password,
-    );
+    const valid = await passwordMatches(user?.passwordHash, input.password);
     if (!user || !valid) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     await this.limiters.signIn.recordSuccess(attempt);
     if (!user.emailVerified) {
@@ -210,15 +248,20 @@ export class AuthService {
     if (await this.factors.twoStep.isEnabled(user.id)) {
       return { secondStepTicket: await this.factors.twoStep.ticketFor(user.id) };
     }
-    return this.startSession(user, client);
+    return this.startSession(user, client, seen);
   }
 
   /**
    * A new session for an account whose owner has just proved who they are (a password, a passkey,
    * a second step): its refresh token and a first access token. The session is described for the
-   * devices list, and a device the account never used mails the owner.
+   * devices list, and a device the account never used mails the owner. `seen` is what the known
+   * devices said of this one, when the caller read them already.
    */
-  async startSession(user: UserRecord, client: SignInClient): Promise<IssuedSession> {
+  async startSession(
+    user: UserRecord,
+    client: SignInClient,
+    seen?: DeviceRecognition,
+  ): Promise<IssuedSession> {
     const sessionId = randomUUID();
     await this.auth.createSession({ id: sessionId, userId: user.id });
     await this.factors.devices.recordSignIn({
@@ -228,6 +271,7 @@ export class AuthService {
       deviceId: client.deviceId,
       userAgent: client.userAgent,
       address: client.address,
+      seen,
     });
     const refreshToken = newToken();
     await this.auth.insertRefreshToken({
@@ -322,6 +366,7 @@ export class AuthService {
     input: { currentPassword: string; newPassword: string },
   ): Promise<void> {
     const user = await this.requireUser(caller.userId);
+    if (user.passwordHash === null) throw setPasswordFirst('currentPassword');
     if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
       throw new AppError('INVALID_CREDENTIALS', 'Your current password is not correct.', [
         { field: 'currentPassword', message: 'Your current password is not correct.' },

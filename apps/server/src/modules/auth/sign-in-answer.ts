@@ -1,6 +1,6 @@
 import type { Session } from '@pbshare/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { FIFTEEN_MINUTES_MS } from '../../durations.js';
+import { FIFTEEN_MINUTES_MS, ONE_HOUR_MS } from '../../durations.js';
 import { deviceIdOf, setDeviceCookie } from '../../http/device-cookie.js';
 import { ok } from '../../http/envelope.js';
 import { setRefreshCookie } from '../../http/refresh-cookie.js';
@@ -8,6 +8,9 @@ import type { IssuedSession, SignInClient } from './service.js';
 
 /** Per address, on every way in: generous enough for many people behind one office address. */
 export const SIGN_IN_RATE_LIMIT = { rateLimit: { max: 100, timeWindow: FIFTEEN_MINUTES_MS } };
+
+/** Per address, on each sign-up call (with a password, or a passkey's options and answer). */
+export const SIGN_UP_RATE_LIMIT = { rateLimit: { max: 20, timeWindow: ONE_HOUR_MS } };
 
 /** The signing-in client as the request tells it; a browser without a device id gets one. */
 export function signInClientOf(request: FastifyRequest): SignInClient {

@@ -1,14 +1,9 @@
 import { usernameKey } from '@pbshare/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  newSignedInUser,
-  PASSWORD,
-  uniqueAccount,
-  type SignedIn,
-} from '../../test/accounts.js';
+import { bearer, newSignedInUser, PASSWORD } from '../../test/accounts.js';
 import { createPb } from '../../test/pbs.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { get, registerAs, rename, renamed } from '../../test/usernames.js';
 import { USERNAME_HOLD_MS } from '../users/service.js';
 import { removeWebDist, writeWebDist } from '../../test/web-dist.js';
 
@@ -26,28 +21,6 @@ afterAll(async () => {
   await t.close();
   removeWebDist(dist);
 });
-
-const get = (url: string) => t.app.inject({ method: 'GET', url });
-
-const rename = (session: SignedIn, displayName: string) =>
-  t.app.inject({
-    method: 'PUT',
-    url: '/v1/users',
-    headers: bearer(session),
-    payload: { displayName },
-  });
-
-async function renamed(session: SignedIn, displayName: string): Promise<void> {
-  const res = await rename(session, displayName);
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-const registerAs = (displayName: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/v1/auth/register',
-    payload: { ...uniqueAccount(), displayName },
-  });
 
 const TAKEN = { status: 409, code: 'USERNAME_TAKEN', message: 'That username is taken' };
 
@@ -67,14 +40,14 @@ describe('an old username', () => {
     await createPb(t.app, owner);
     const old = owner.displayName;
     const current = `${old}_v2`;
-    await renamed(owner, current);
+    await renamed(t.app, owner, current);
 
-    const page = await get(`/${old.toLowerCase()}?utm_source=story`);
+    const page = await get(t.app, `/${old.toLowerCase()}?utm_source=story`);
     expect(page.statusCode).toBe(301);
     expect(page.headers.location).toBe(`/${current}?utm_source=story`);
     expect(page.headers['cache-control']).toBe('no-cache');
 
-    const api = await get(`/v1/pbs/user/${old}?x=1`);
+    const api = await get(t.app, `/v1/pbs/user/${old}?x=1`);
     expect(api.statusCode).toBe(301);
     expect(api.headers.location).toBe(`/v1/pbs/user/${current}?x=1`);
     expect(api.headers['cache-control']).toBe('no-cache');
@@ -86,25 +59,27 @@ describe('an old username', () => {
     });
 
     // Where it leads answers as before.
-    expect((await get(`/${current}`)).statusCode).toBe(200);
-    expect((await get(`/v1/pbs/user/${current}`)).statusCode).toBe(200);
+    expect((await get(t.app, `/${current}`)).statusCode).toBe(200);
+    expect((await get(t.app, `/v1/pbs/user/${current}`)).statusCode).toBe(200);
   });
 
   it('leads to the current name after several renames', async () => {
     const owner = await newSignedInUser(t, 'Chain');
     const first = owner.displayName;
-    await renamed(owner, `${first}_b`);
-    await renamed(owner, `${first}_c`);
+    await renamed(t.app, owner, `${first}_b`);
+    await renamed(t.app, owner, `${first}_c`);
     for (const old of [first, `${first}_b`]) {
-      expect((await get(`/${old}`)).headers.location).toBe(`/${first}_c`);
-      expect((await get(`/v1/pbs/user/${old}`)).headers.location).toBe(`/v1/pbs/user/${first}_c`);
+      expect((await get(t.app, `/${old}`)).headers.location).toBe(`/${first}_c`);
+      expect((await get(t.app, `/v1/pbs/user/${old}`)).headers.location).toBe(
+        `/v1/pbs/user/${first}_c`,
+      );
     }
   });
 
   it('is held for 90 days from the rename', async () => {
     const owner = await newSignedInUser(t, 'Held');
     const before = Date.now();
-    await renamed(owner, `${owner.displayName}_x`);
+    await renamed(t.app, owner, `${owner.displayName}_x`);
     const hold = await t.database.db
       .selectFrom('username_holds')
       .select(['held_until'])
@@ -119,14 +94,14 @@ describe('an old username', () => {
   it('cannot be taken by anyone else while held, in any letter case', async () => {
     const owner = await newSignedInUser(t, 'Mine');
     const old = owner.displayName;
-    await renamed(owner, `${old}_now`);
+    await renamed(t.app, owner, `${old}_now`);
 
-    const signUp = await registerAs(old.toUpperCase());
+    const signUp = await registerAs(t.app, old.toUpperCase());
     expect(signUp.statusCode).toBe(409);
     expect(signUp.json()).toMatchObject(TAKEN);
 
     const someone = await newSignedInUser(t, 'Someone');
-    const clash = await rename(someone, old.toLowerCase());
+    const clash = await rename(t.app, someone, old.toLowerCase());
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toMatchObject(TAKEN);
   });
@@ -134,12 +109,12 @@ describe('an old username', () => {
   it('can be taken back by its owner, which ends the hold', async () => {
     const owner = await newSignedInUser(t, 'Back');
     const old = owner.displayName;
-    await renamed(owner, `${old}_tmp`);
-    await renamed(owner, old.toLowerCase());
+    await renamed(t.app, owner, `${old}_tmp`);
+    await renamed(t.app, owner, old.toLowerCase());
 
-    expect((await get(`/${old}`)).statusCode).toBe(200);
+    expect((await get(t.app, `/${old}`)).statusCode).toBe(200);
     // The name in between is now the held one, and leads back.
-    expect((await get(`/${old}_tmp`)).headers.location).toBe(`/${old.toLowerCase()}`);
+    expect((await get(t.app, `/${old}_tmp`)).headers.location).toBe(`/${old.toLowerCase()}`);
     const holds = await t.database.db
       .selectFrom('username_holds')
       .select('name_key')
@@ -151,24 +126,24 @@ describe('an old username', () => {
   it('after 90 days leads nowhere and is free for anyone', async () => {
     const owner = await newSignedInUser(t, 'Expired');
     const old = owner.displayName;
-    await renamed(owner, `${old}_new`);
+    await renamed(t.app, owner, `${old}_new`);
     await expireHold(old);
 
-    expect((await get(`/${old}`)).statusCode).toBe(404);
-    expect((await get(`/v1/pbs/user/${old}`)).statusCode).toBe(404);
+    expect((await get(t.app, `/${old}`)).statusCode).toBe(404);
+    expect((await get(t.app, `/v1/pbs/user/${old}`)).statusCode).toBe(404);
 
     const someone = await newSignedInUser(t, 'Taker');
-    await renamed(someone, old);
-    expect((await get(`/v1/pbs/user/${old}`)).statusCode).toBe(200);
+    await renamed(t.app, someone, old);
+    expect((await get(t.app, `/v1/pbs/user/${old}`)).statusCode).toBe(200);
     // Renaming away from it again holds it for the new owner, over the expired hold.
-    await renamed(someone, `${old}_2`);
-    expect((await get(`/${old}`)).headers.location).toBe(`/${old}_2`);
+    await renamed(t.app, someone, `${old}_2`);
+    expect((await get(t.app, `/${old}`)).headers.location).toBe(`/${old}_2`);
   });
 
   it('is kept from everyone, with the current name, for the hold after the account is deleted', async () => {
     const owner = await newSignedInUser(t, 'Leaving');
     const old = owner.displayName;
-    await renamed(owner, `${old}_last`);
+    await renamed(t.app, owner, `${old}_last`);
     const res = await t.app.inject({
       method: 'DELETE',
       url: '/v1/users',
@@ -176,20 +151,20 @@ describe('an old username', () => {
       payload: { password: PASSWORD },
     });
     expect(res.statusCode).toBe(200);
-    expect((await get(`/${old}`)).statusCode).toBe(404);
-    expect((await get(`/v1/pbs/user/${old}`)).statusCode).toBe(404);
-    expect((await registerAs(old)).statusCode).toBe(409);
+    expect((await get(t.app, `/${old}`)).statusCode).toBe(404);
+    expect((await get(t.app, `/v1/pbs/user/${old}`)).statusCode).toBe(404);
+    expect((await registerAs(t.app, old)).statusCode).toBe(409);
   });
 
   it('is not made by a change of letter case only', async () => {
     const owner = await newSignedInUser(t, 'Casing');
-    await renamed(owner, owner.displayName.toUpperCase());
+    await renamed(t.app, owner, owner.displayName.toUpperCase());
     const holds = await t.database.db
       .selectFrom('username_holds')
       .select('name_key')
       .where('name_key', '=', usernameKey(owner.displayName))
       .execute();
     expect(holds).toEqual([]);
-    expect((await get(`/${owner.displayName}`)).statusCode).toBe(200);
+    expect((await get(t.app, `/${owner.displayName}`)).statusCode).toBe(200);
   });
 });

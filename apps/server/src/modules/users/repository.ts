@@ -3,12 +3,14 @@ import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysel
 import { changeProfile, type ProfileStore } from '../../db/profile-version.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { hasProTime } from '../billing/index.js';
+import { NO_PASSWORD_HASH } from './no-password.js';
 
 /** A user as services see it. The password hash stays inside the auth rules and never leaves. */
 export interface UserRecord {
   id: string;
   email: string;
-  passwordHash: string;
+  /** Null for an account made with a passkey that has not set a password yet. */
+  passwordHash: string | null;
   displayName: string;
   bio: string;
   profileImageKey: string | null;
@@ -56,7 +58,7 @@ function toRecord(
   return {
     id: row.id,
     email: row.email,
-    passwordHash: row.password_hash,
+    passwordHash: row.password_hash === NO_PASSWORD_HASH ? null : row.password_hash,
     displayName: row.display_name,
     bio: row.bio,
     profileImageKey: row.profile_image_key,

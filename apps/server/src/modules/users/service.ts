@@ -6,6 +6,7 @@ import { AppError, SESSION_EXPIRED_MESSAGE } from '../../errors/app-error.js';
 import { processAvatar } from '../../media/avatar-image.js';
 import { verifyPassword } from '../../security/passwords.js';
 import type { Storage } from '../../storage/storage.js';
+import { setPasswordFirst } from './no-password.js';
 import type { UserRecord, UsersRepository } from './repository.js';
 import { toUserDto } from './user-dto.js';
 
@@ -78,6 +79,7 @@ export class UsersService {
 
   async deleteAccount(userId: string, password: string): Promise<void> {
     const user = await this.requireUser(userId);
+    if (user.passwordHash === null) throw setPasswordFirst('password');
     if (!(await verifyPassword(user.passwordHash, password))) {
       throw new AppError('INVALID_CREDENTIALS', 'That password is not correct.', [
         { field: 'password', message: 'That password is not correct.' },

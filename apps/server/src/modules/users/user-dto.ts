@@ -12,5 +12,6 @@ export function toUserDto(user: UserRecord, storage: Storage): User {
     bio: user.bio,
     emailVerified: user.emailVerified,
     subscription_tier: user.subscriptionTier,
+    hasPassword: user.passwordHash !== null,
   };
 }

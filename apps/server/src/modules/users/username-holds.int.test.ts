@@ -1,15 +1,10 @@
 import { usernameKey } from '@pbshare/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  newSignedInUser,
-  PASSWORD,
-  uniqueAccount,
-  type SignedIn,
-} from '../../test/accounts.js';
+import { bearer, newSignedInUser, PASSWORD, type SignedIn } from '../../test/accounts.js';
 import { expectFailure } from '../../test/envelope.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { removeWebDist, writeWebDist } from '../../test/web-dist.js';
+import { get, registerAs, rename, renamed } from '../../test/usernames.js';
 import { MAX_HELD_NAMES } from './repository.js';
 import { USERNAME_HOLD_MS } from './service.js';
 
@@ -29,28 +24,6 @@ afterAll(async () => {
   removeWebDist(dist);
 });
 
-const get = (url: string) => t.app.inject({ method: 'GET', url });
-
-const rename = (session: SignedIn, displayName: string) =>
-  t.app.inject({
-    method: 'PUT',
-    url: '/v1/users',
-    headers: bearer(session),
-    payload: { displayName },
-  });
-
-async function renamed(session: SignedIn, displayName: string): Promise<void> {
-  const res = await rename(session, displayName);
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-const registerAs = (displayName: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/v1/auth/register',
-    payload: { ...uniqueAccount(), displayName },
-  });
-
 async function heldNames(session: SignedIn): Promise<string[]> {
   const rows = await t.database.db
     .selectFrom('username_holds')
@@ -67,16 +40,18 @@ describe('old usernames one account holds', () => {
     const owner = await newSignedInUser(t, 'Hoarder');
     const first = owner.displayName;
     const names = [first, `${first}_b`, `${first}_c`, `${first}_d`, `${first}_e`];
-    for (const name of names.slice(1)) await renamed(owner, name);
+    for (const name of names.slice(1)) await renamed(t.app, owner, name);
 
     expect(MAX_HELD_NAMES).toBe(3);
     expect(await heldNames(owner)).toEqual(names.slice(1, 4).map(usernameKey).sort());
     // The oldest leads nowhere and is anyone's; the three newest still lead to the owner.
-    expect((await get(`/v1/pbs/user/${first}`)).statusCode).toBe(404);
+    expect((await get(t.app, `/v1/pbs/user/${first}`)).statusCode).toBe(404);
     for (const old of names.slice(1, 4)) {
-      expect((await get(`/v1/pbs/user/${old}`)).headers.location).toBe(`/v1/pbs/user/${names[4]}`);
+      expect((await get(t.app, `/v1/pbs/user/${old}`)).headers.location).toBe(
+        `/v1/pbs/user/${names[4]}`,
+      );
     }
-    expect((await registerAs(first)).statusCode).toBe(201);
+    expect((await registerAs(t.app, first)).statusCode).toBe(201);
   });
 });
 
@@ -95,16 +70,16 @@ describe("a deleted account's usernames", () => {
     const owner = await newSignedInUser(t, 'Leaver');
     const old = owner.displayName;
     const current = `${old}_last`;
-    await renamed(owner, current);
+    await renamed(t.app, owner, current);
     const before = Date.now();
     await deleteAccount(owner);
 
     const someone = await newSignedInUser(t, 'Squatter');
     for (const name of [old, current]) {
-      expectFailure(await registerAs(name.toUpperCase()), 409, 'USERNAME_TAKEN');
-      expectFailure(await rename(someone, name.toLowerCase()), 409, 'USERNAME_TAKEN');
-      expect((await get(`/v1/pbs/user/${name}`)).statusCode).toBe(404);
-      const page = await get(`/${name}`);
+      expectFailure(await registerAs(t.app, name.toUpperCase()), 409, 'USERNAME_TAKEN');
+      expectFailure(await rename(t.app, someone, name.toLowerCase()), 409, 'USERNAME_TAKEN');
+      expect((await get(t.app, `/v1/pbs/user/${name}`)).statusCode).toBe(404);
+      const page = await get(t.app, `/${name}`);
       expect(page.statusCode).toBe(404);
       expect(page.headers['content-type']).toMatch(/text\/html/);
     }
@@ -123,12 +98,12 @@ describe("a deleted account's usernames", () => {
     const owner = await newSignedInUser(t, 'Gone');
     const name = owner.displayName;
     await deleteAccount(owner);
-    expectFailure(await registerAs(name), 409, 'USERNAME_TAKEN');
+    expectFailure(await registerAs(t.app, name), 409, 'USERNAME_TAKEN');
     await t.database.db
       .updateTable('retired_usernames')
       .set({ retired_until: new Date(Date.now() - 1000).toISOString() })
       .where('name_key', '=', usernameKey(name))
       .execute();
-    expect((await registerAs(name)).statusCode).toBe(201);
+    expect((await registerAs(t.app, name)).statusCode).toBe(201);
   });
 });

@@ -1,11 +1,39 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_MESSAGES } from '@pbshare/shared';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { callsTo, fail, jsonBodyOf, ok, stubApi } from '@/test/api-stub';
 import { renderPage } from '@/test/render';
-import { SignupPage } from './signup-page';
+import { PASSKEY_SIGN_UP_CANCELLED_MESSAGE, SignupPage } from './signup-page';
+
+const browser = vi.hoisted(() => ({
+  browserSupportsWebAuthn: vi.fn(() => false),
+  startRegistration: vi.fn(),
+}));
+vi.mock('@simplewebauthn/browser', () => browser);
+
+beforeEach(() => {
+  browser.browserSupportsWebAuthn.mockReturnValue(false);
+  browser.startRegistration.mockReset();
+});
+
+const creation = {
+  challengeId: '33333333-3333-4333-8333-333333333333',
+  options: {
+    challenge: 'Y2hhbGxlbmdl',
+    rp: { name: 'PBShare', id: 'localhost' },
+    user: { id: 'dXNlcg', name: 'ada@example.com', displayName: 'ada' },
+    pubKeyCredParams: [{ alg: -7, type: 'public-key' }],
+  },
+};
+const answer = {
+  id: 'Y3JlZA',
+  rawId: 'Y3JlZA',
+  response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+  clientExtensionResults: {},
+  type: 'public-key',
+};
 
 function renderSignup(url = '/signup') {
   return renderPage(<SignupPage />, '/signup', url);
@@ -158,5 +186,96 @@ describe('SignupPage', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
+  });
+});
+
+describe('SignupPage with a passkey', () => {
+  const fillDetails = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), ' Ada@Example.com ');
+    await user.type(screen.getByRole('textbox', { name: 'Username' }), 'ada');
+  };
+
+  it('is not offered where the browser cannot make passkeys', () => {
+    stubApi();
+    renderSignup();
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeVisible();
+    expect(
+      screen.queryByRole('button', { name: 'Sign up with a passkey' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('signs up with the e-mail and username only, then shows the verify screen', async () => {
+    browser.browserSupportsWebAuthn.mockReturnValue(true);
+    browser.startRegistration.mockResolvedValue(answer);
+    const user = userEvent.setup();
+    const requests = stubApi({
+      'POST /v1/auth/passkeys/sign-up-options': () => ok(creation),
+      'POST /v1/auth/passkeys/sign-up': () => ok(null, AUTH_MESSAGES.signedUp, 201),
+    });
+    renderSignup();
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Sign up with a passkey' }));
+
+    expect(await screen.findByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
+    expect(screen.getByText('ada@example.com')).toBeVisible();
+    expect(jsonBodyOf(callsTo(requests, 'POST /v1/auth/passkeys/sign-up-options')[0])).toEqual({
+      email: 'ada@example.com',
+      displayName: 'ada',
+    });
+    expect(browser.startRegistration).toHaveBeenCalledWith({ optionsJSON: creation.options });
+    expect(jsonBodyOf(callsTo(requests, 'POST /v1/auth/passkeys/sign-up')[0])).toEqual({
+      email: 'ada@example.com',
+      displayName: 'ada',
+      challengeId: creation.challengeId,
+      response: answer,
+    });
+    expect(callsTo(requests, 'POST /v1/auth/register')).toHaveLength(0);
+    // No password proves a pending account is theirs, so there is no retry with the same name.
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('checks the e-mail and username first, and shows a taken name on its field', async () => {
+    browser.browserSupportsWebAuthn.mockReturnValue(true);
+    const user = userEvent.setup();
+    const requests = stubApi({
+      'POST /v1/auth/passkeys/sign-up-options': () =>
+        fail(409, 'USERNAME_TAKEN', 'That username is taken'),
+    });
+    renderSignup();
+    await user.click(screen.getByRole('button', { name: 'Sign up with a passkey' }));
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+      'Email is required',
+    );
+    // The password is not asked for.
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(requests, 'POST /v1/auth/passkeys/sign-up-options')).toHaveLength(0);
+
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Sign up with a passkey' }));
+    expect(await screen.findByRole('textbox', { name: 'Username' })).toHaveAccessibleDescription(
+      'That username is taken',
+    );
+    expect(browser.startRegistration).not.toHaveBeenCalled();
+  });
+
+  it('says calmly that nothing happened when the prompt is cancelled, and keeps the form', async () => {
+    browser.browserSupportsWebAuthn.mockReturnValue(true);
+    browser.startRegistration.mockRejectedValue(
+      Object.assign(new Error('The operation was cancelled.'), { name: 'NotAllowedError' }),
+    );
+    const user = userEvent.setup();
+    const requests = stubApi({ 'POST /v1/auth/passkeys/sign-up-options': () => ok(creation) });
+    renderSignup();
+    await fillDetails(user);
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign up with a passkey' }));
+
+    expect(await screen.findByText(PASSKEY_SIGN_UP_CANCELLED_MESSAGE)).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('Ada@Example.com');
+    expect(screen.getByRole('textbox', { name: 'Username' })).toHaveValue('ada');
+    expect(screen.getByLabelText('Password')).toHaveValue('secret1');
+    expect(callsTo(requests, 'POST /v1/auth/passkeys/sign-up')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Sign up with a passkey' })).toBeEnabled();
   });
 });

@@ -40,14 +40,14 @@ const tabs: SettingsTab[] = [
     label: 'Password',
     icon: KeyRound,
     description: 'Change the password you sign in with.',
-    render: () => <PasswordTab />,
+    render: (user) => <PasswordTab user={user} />,
   },
   {
     value: 'security',
     label: 'Security',
     icon: LockKeyhole,
     description: 'Passkeys, a second step at sign-in, and where your account is signed in.',
-    render: () => <SecurityTab />,
+    render: (user) => <SecurityTab user={user} />,
   },
 ];
 

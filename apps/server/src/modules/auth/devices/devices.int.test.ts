@@ -1,5 +1,5 @@
 import type { SignedInDevice } from '@pbshare/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   bearer,
   PASSWORD,
@@ -10,6 +10,7 @@ import {
 import { expectFailure } from '../../../test/envelope.js';
 import { useTestApp } from '../../../test/file-hooks.js';
 import { waitUntil } from '../../../test/wait-until.js';
+import { DevicesRepository } from './repository.js';
 
 const t = useTestApp();
 
@@ -203,6 +204,18 @@ describe('a sign-in from a new device', () => {
     expect(mails.map((m) => m.subject)).toEqual(['New sign-in to your PBShare account']);
     expect(mails[0]?.text).toContain('Mac, Chrome 131 in United States');
     expect(mails[0]?.link).toBe(`${t.config.publicOrigin}/profile/settings?tab=security`);
+  });
+
+  it('reads the known devices once per sign-in', async () => {
+    const account = await registerAndVerify(t, uniqueAccount('devices'));
+    const reads = vi.spyOn(DevicesRepository.prototype, 'recognition');
+    try {
+      const phone = await signInFrom(account, { agent: IPHONE });
+      await signInFrom(account, { agent: IPHONE, deviceCookie: phone.deviceCookie });
+      expect(reads).toHaveBeenCalledTimes(2);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('treats a made-up or malformed device cookie as a new device', async () => {

@@ -2,6 +2,14 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DatabaseSchema } from '../../../db/schema.js';
 
+/** What the account's known devices say of the device signing in. */
+export interface DeviceRecognition {
+  /** The account signed in from this device before. */
+  known: boolean;
+  /** The account signed in from some device before: false until its first sign-in. */
+  anyKnown: boolean;
+}
+
 export interface StoredSession {
   id: string;
   device: string;
@@ -73,24 +81,29 @@ export class DevicesRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  async isKnown(userId: string, deviceHash: string): Promise<boolean> {
+  /**
+   * Whether the account signed in from this device before, and from any device: one statement,
+   * two index probes, however many devices the account has kept.
+   */
+  async recognition(userId: string, deviceHash: string): Promise<DeviceRecognition> {
     const row = await this.db
-      .selectFrom('known_devices')
-      .select('user_id')
-      .where('user_id', '=', userId)
-      .where('device_hash', '=', deviceHash)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async hasAnyKnown(userId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('known_devices')
-      .select('user_id')
-      .where('user_id', '=', userId)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
+      .selectNoFrom((eb) => [
+        eb
+          .exists(
+            eb
+              .selectFrom('known_devices')
+              .select('user_id')
+              .where('user_id', '=', userId)
+              .where('device_hash', '=', deviceHash),
+          )
+          .as('known'),
+        eb
+          .exists(eb.selectFrom('known_devices').select('user_id').where('user_id', '=', userId))
+          .as('any_known'),
+      ])
+      .executeTakeFirstOrThrow();
+    // SQLite answers 0 or 1, PostgreSQL a boolean.
+    return { known: Boolean(row.known), anyKnown: Boolean(row.any_known) };
   }
 
   async remember(userId: string, deviceHash: string, at: string): Promise<void> {

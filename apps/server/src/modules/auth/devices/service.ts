@@ -7,7 +7,9 @@ import { REFRESH_TOKEN_TTL_MS } from '../../../security/session-lifetime.js';
 import type { AuthRepository } from '../repository.js';
 import { countryOfAddress } from './country-of-address.js';
 import { deviceLabel } from './device-label.js';
-import type { DevicesRepository } from './repository.js';
+import type { DeviceRecognition, DevicesRepository } from './repository.js';
+
+export type { DeviceRecognition };
 
 export interface SignIn {
   userId: string;
@@ -17,6 +19,8 @@ export interface SignIn {
   deviceId: string;
   userAgent: string | undefined;
   address: string;
+  /** What the known devices said of this one, when the request read them already (`recognise`). */
+  seen?: DeviceRecognition;
 }
 
 /** Where the new sign-in mail sends the owner. */
@@ -37,8 +41,17 @@ export class DevicesService {
   ) {}
 
   /**
+   * Whether the account knows the device: asked before the password is checked (a known device
+   * skips the account ceiling), and handed to `recordSignIn` so a sign-in reads it once.
+   */
+  async recognise(userId: string, deviceId: string): Promise<DeviceRecognition> {
+    return this.devices.recognition(userId, hashToken(deviceId));
+  }
+
+  /**
    * Describes the new session and remembers its device. A device the account never used mails
-   * the owner, except for the account's first: signing up and in is no news to anyone.
+   * the owner, except for the account's first: signing up and in is no news to anyone. The known
+   * devices are read here unless the sign-in brings what they said (`seen`).
    */
   async recordSignIn(signIn: SignIn): Promise<void> {
     const at = new Date();
@@ -50,10 +63,8 @@ export class DevicesService {
       at: at.toISOString(),
     });
     const deviceHash = hashToken(signIn.deviceId);
-    const [known, anyKnown] = await Promise.all([
-      this.devices.isKnown(signIn.userId, deviceHash),
-      this.devices.hasAnyKnown(signIn.userId),
-    ]);
+    const { known, anyKnown } =
+      signIn.seen ?? (await this.devices.recognition(signIn.userId, deviceHash));
     await this.devices.remember(signIn.userId, deviceHash, at.toISOString());
     if (known || !anyKnown) return;
     await this.notify(
@@ -63,11 +74,6 @@ export class DevicesService {
         `${this.publicOrigin}${DEVICES_SETTINGS_PATH}`,
       ),
     );
-  }
-
-  /** Whether the device id is one the account signed in from before. */
-  async isRecognised(userId: string, deviceId: string | undefined): Promise<boolean> {
-    return deviceId !== undefined && this.devices.isKnown(userId, hashToken(deviceId));
   }
 
   /** A refresh is the session in use: 'last seen' moves with it. */

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema } from '../../../db/schema.js';
+import { NO_PASSWORD_HASH } from '../../users/index.js';
 
 export interface StoredPasskey {
   id: string;
@@ -12,6 +13,12 @@ export interface StoredPasskey {
   createdAt: string;
   lastUsedAt: string | null;
 }
+
+/**
+ * What a challenge is for: making a passkey ('register': for the account `userId` names, or with
+ * no account for a sign-up) or signing in.
+ */
+export type ChallengePurpose = 'register' | 'sign-in';
 
 export interface StoredChallenge {
   challenge: string;
@@ -42,7 +49,7 @@ export class PasskeysRepository {
   async insertChallenge(challenge: {
     id: string;
     challenge: string;
-    purpose: 'register' | 'sign-in';
+    purpose: ChallengePurpose;
     userId: string | null;
     expiresAt: string;
   }): Promise<void> {
@@ -63,13 +70,13 @@ export class PasskeysRepository {
   }
 
   /**
-   * Spends a live challenge of that purpose (and account, when one is given): the delete decides,
-   * so of two answers racing with one challenge exactly one gets it. Undefined when it was used,
-   * expired or never existed.
+   * Spends a live challenge of that purpose and account (`null`: one made for no account): the
+   * delete decides, so of two answers racing with one challenge exactly one gets it. Undefined
+   * when it was used, expired or never existed.
    */
   async takeChallenge(
     id: string,
-    purpose: 'register' | 'sign-in',
+    purpose: ChallengePurpose,
     userId: string | null,
   ): Promise<StoredChallenge | undefined> {
     let query = this.db
@@ -77,7 +84,8 @@ export class PasskeysRepository {
       .select(['challenge', 'user_id', 'expires_at'])
       .where('id', '=', id)
       .where('purpose', '=', purpose);
-    if (userId !== null) query = query.where('user_id', '=', userId);
+    query =
+      userId === null ? query.where('user_id', 'is', null) : query.where('user_id', '=', userId);
     const row = await query.executeTakeFirst();
     if (!row) return undefined;
     const deleted = await this.db
@@ -89,17 +97,12 @@ export class PasskeysRepository {
     return { challenge: row.challenge, userId: row.user_id };
   }
 
-  async insertPasskey(passkey: {
-    id: string;
-    credentialId: string;
-    userId: string;
-    publicKey: string;
-    counter: number;
-    transports: string[];
-    name: string;
-    createdAt: string;
-  }): Promise<void> {
-    await this.db
+  /** `db` is a transaction the passkey joins (a sign-up's), or the database. */
+  async insertPasskey(
+    passkey: Omit<StoredPasskey, 'lastUsedAt'>,
+    db: Kysely<DatabaseSchema> = this.db,
+  ): Promise<void> {
+    await db
       .insertInto('passkeys')
       .values({
         id: passkey.id,
@@ -174,13 +177,42 @@ export class PasskeysRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  /** False when the account has no passkey with that id. */
-  async remove(userId: string, id: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('passkeys')
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return result.numDeletedRows > 0n;
+  /**
+   * Removes the account's passkey: 'not-found' when it has none with that id, 'last' (and nothing
+   * removed) when it is the only passkey of an account without a password. The account row is
+   * written first (a no-op write), which takes its lock on PostgreSQL (SQLite runs one writer at a
+   * time), so two removals racing for an account's last two passkeys cannot both pass the count.
+   */
+  async remove(userId: string, id: string): Promise<'removed' | 'not-found' | 'last'> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ id: eb.ref('id') }))
+        .where('id', '=', userId)
+        .execute();
+      const account = await trx
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (!account) return 'not-found';
+      const mine = await trx
+        .selectFrom('passkeys')
+        .select('id')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!mine) return 'not-found';
+      if (account.password_hash === NO_PASSWORD_HASH) {
+        const row = await trx
+          .selectFrom('passkeys')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow();
+        if (Number(row.n) <= 1) return 'last';
+      }
+      await trx.deleteFrom('passkeys').where('id', '=', id).where('user_id', '=', userId).execute();
+      return 'removed';
+    });
   }
 }

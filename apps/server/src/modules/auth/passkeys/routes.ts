@@ -1,4 +1,5 @@
 import {
+  AUTH_MESSAGES,
   noDataSchema,
   PASSKEY_MESSAGES,
   passkeyCreationSchema,
@@ -7,6 +8,8 @@ import {
   passkeyRequestSchema,
   passkeySchema,
   passkeySignInInputSchema,
+  passkeySignUpDetailsSchema,
+  passkeySignUpInputSchema,
   passkeysSchema,
   renamePasskeyInputSchema,
   sessionSchema,
@@ -15,7 +18,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, type RequireAuth } from '../../../http/auth-guard.js';
 import { created, ok } from '../../../http/envelope.js';
-import { answerSignIn, SIGN_IN_RATE_LIMIT, signInClientOf } from '../sign-in-answer.js';
+import {
+  answerSignIn,
+  SIGN_IN_RATE_LIMIT,
+  SIGN_UP_RATE_LIMIT,
+  signInClientOf,
+} from '../sign-in-answer.js';
 import type { PasskeysService } from './service.js';
 
 export interface PasskeyRouteDeps {
@@ -25,11 +33,9 @@ export interface PasskeyRouteDeps {
   secureCookies: boolean;
 }
 
-/** Per-address limits for the public sign-in calls, each as generous as the password sign-in's. */
-
 const done = { 200: successEnvelope(noDataSchema) };
 
-/** /v1/auth/passkeys: add, list, rename and remove passkeys; sign in with one. */
+/** /v1/auth/passkeys: add, list, rename and remove passkeys; sign up or sign in with one. */
 export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteDeps> = async (app, deps) => {
   const { passkeys, requireAuth, secureCookies } = deps;
 
@@ -110,6 +116,31 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteDeps> = async (app
       const client = signInClientOf(request);
       const session = await passkeys.signIn(request.body, client);
       return answerSignIn(reply, client, session, secureCookies);
+    },
+  );
+
+  app.post(
+    '/passkeys/sign-up-options',
+    {
+      config: SIGN_UP_RATE_LIMIT,
+      schema: {
+        body: passkeySignUpDetailsSchema,
+        response: { 200: successEnvelope(passkeyCreationSchema) },
+      },
+    },
+    async (request) => ok(await passkeys.signUpOptions(request.body)),
+  );
+
+  // Answers as password sign-up does, the same for an address that already has an account.
+  app.post(
+    '/passkeys/sign-up',
+    {
+      config: SIGN_UP_RATE_LIMIT,
+      schema: { body: passkeySignUpInputSchema, response: { 201: successEnvelope(noDataSchema) } },
+    },
+    async (request, reply) => {
+      await passkeys.signUp(request.body);
+      return created(reply, null, AUTH_MESSAGES.signedUp);
     },
   );
 };

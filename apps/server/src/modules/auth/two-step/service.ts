@@ -17,8 +17,8 @@ import type { AccessTokens } from '../../../security/access-token.js';
 import { verifyPassword } from '../../../security/passwords.js';
 import { hashToken } from '../../../security/random-token.js';
 import type { SecretBox } from '../../../security/secret-box.js';
-import type { UserDirectory, UserRecord } from '../../users/index.js';
-import type { TwoStepRepository } from './repository.js';
+import { setPasswordFirst, type UserDirectory, type UserRecord } from '../../users/index.js';
+import type { StoredTwoStep, TwoStepRepository } from './repository.js';
 
 /** Codes from the step before and after the current one count too: phone clocks drift. */
 const EPOCH_TOLERANCE_S = 30;
@@ -92,8 +92,9 @@ export class TwoStepService {
   /** Off, with the password and a code from the app or a recovery code. */
   async disable(userId: string, password: string, code: string): Promise<void> {
     await this.requirePassword(userId, password);
-    if (!(await this.isEnabled(userId))) return;
-    if (!(await this.acceptCode(userId, code))) throw wrongCode();
+    const stored = await this.repository.find(userId);
+    if (!stored?.enabled) return;
+    if (!(await this.acceptCode(userId, code, stored))) throw wrongCode();
     await this.repository.remove(userId);
   }
 
@@ -119,12 +120,15 @@ export class TwoStepService {
     return user;
   }
 
-  /** A current app code not used before, or an unspent recovery code. */
-  private async acceptCode(userId: string, code: string): Promise<boolean> {
+  /**
+   * A current app code not used before, or an unspent recovery code. `stored` is the account's
+   * two_step row when the caller has read it; otherwise it is read here, for an app code only.
+   */
+  private async acceptCode(userId: string, code: string, stored?: StoredTwoStep): Promise<boolean> {
     const totp = totpCodeSchema.safeParse(code);
     if (totp.success) {
-      const stored = await this.repository.find(userId);
-      const secret = stored?.sealedSecret ? this.box.open(stored.sealedSecret) : null;
+      const row = stored ?? (await this.repository.find(userId));
+      const secret = row?.sealedSecret ? this.box.open(row.sealedSecret) : null;
       if (!secret) return false;
       const step = await matchingStep(secret, totp.data);
       return step !== null && this.repository.takeStep(userId, step);
@@ -136,6 +140,7 @@ export class TwoStepService {
   private async requirePassword(userId: string, password: string): Promise<UserRecord> {
     const user = await this.users.findById(userId);
     if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
+    if (user.passwordHash === null) throw setPasswordFirst('password');
     if (!(await verifyPassword(user.passwordHash, password))) throw wrongPassword();
     return user;
   }

@@ -1,5 +1,5 @@
 import { generate } from 'otplib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   bearer,
   PASSWORD,
@@ -12,6 +12,7 @@ import { tokenOf } from '../../../test/capturing-mailer.js';
 import { expectFailure } from '../../../test/envelope.js';
 import { useTestApp } from '../../../test/file-hooks.js';
 import { waitUntil } from '../../../test/wait-until.js';
+import { TwoStepRepository } from './repository.js';
 
 const t = useTestApp();
 
@@ -243,5 +244,21 @@ describe('turning the second step off', () => {
     expect(off.json()).toMatchObject({ success: true, message: 'Two-step sign-in is off.' });
     const login = await post('/v1/auth/login', { email: account.email, password: PASSWORD });
     expect(login.json<{ data: { accessToken?: string } }>().data.accessToken).toBeTruthy();
+  });
+
+  it("reads the account's two-step row once, with an app code", async () => {
+    const { session, secret } = await withTwoStep();
+    const reads = vi.spyOn(TwoStepRepository.prototype, 'find');
+    try {
+      const off = await post(
+        '/v1/auth/two-step/disable',
+        { password: PASSWORD, code: await codeFor(secret, 1) },
+        session,
+      );
+      expect(off.statusCode, off.body).toBe(200);
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });

@@ -9,7 +9,7 @@ export const PASSKEY_UNAVAILABLE_MESSAGE =
   'Signing in with a passkey did not work on this device. Please use your password.';
 
 /** The person closed the browser's passkey prompt, or another ceremony replaced it. */
-function isCancelledPrompt(error: unknown): boolean {
+export function isCancelledPrompt(error: unknown): boolean {
   return (
     error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')
   );

@@ -12,7 +12,8 @@ import { AuthLayout } from './auth-layout';
 
 export interface VerifyEmailNoticeProps {
   email: string;
-  onTryAgain: () => void;
+  /** Back to the form to fix a mistyped address; without it, the screen offers no way back. */
+  onTryAgain?: (() => void) | undefined;
 }
 
 /** The screen after sign-up (docs/PRODUCT.md §2, /signup): check your inbox, then sign in. */
@@ -69,12 +70,14 @@ export function VerifyEmailNotice({ email, onTryAgain }: VerifyEmailNoticeProps)
         <FieldError
           message={resend.error ? errorMessage(resend.error, EMAIL_NOT_SENT_MESSAGE) : undefined}
         />
-        <p>
-          Wrong address?{' '}
-          <Button variant="link" onClick={onTryAgain}>
-            Try again
-          </Button>
-        </p>
+        {onTryAgain ? (
+          <p>
+            Wrong address?{' '}
+            <Button variant="link" onClick={onTryAgain}>
+              Try again
+            </Button>
+          </p>
+        ) : null}
       </div>
     </AuthLayout>
   );

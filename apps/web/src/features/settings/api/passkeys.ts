@@ -59,13 +59,6 @@ export function usePasskeyChanges() {
   };
 }
 
-/** The person closed or cancelled the browser's passkey prompt: nothing went wrong. */
-export function isCancelledPrompt(error: unknown): boolean {
-  return (
-    error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')
-  );
-}
-
 /** The device already holds a passkey for this account (the server listed it to exclude). */
 export function isAlreadyOnDevice(error: unknown): boolean {
   return error instanceof Error && error.name === 'InvalidStateError';

@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ACCOUNT_MESSAGES, deleteAccountInputSchema, type User } from '@pbshare/shared';
+import {
+  ACCOUNT_MESSAGES,
+  AUTH_MESSAGES,
+  deleteAccountInputSchema,
+  type User,
+} from '@pbshare/shared';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,16 +20,19 @@ import { useLeaveSession } from '@/features/auth';
 import { useDeleteAccount } from '../api/delete-account';
 import { useDownloadMyData } from '../api/download-my-data';
 import { DownloadFirst, ProPlanEnds } from './delete-account-extras';
+import { SetPasswordButton } from './set-password';
 
 /**
  * Self-service account deletion, confirmed with the password (docs/PRODUCT.md §10). Before the
- * delete button: what ends with a Pro account, and the offer to download everything first.
+ * delete button: what ends with a Pro account, and the offer to download everything first. An
+ * account made with a passkey sets a password first (the one rule for steps confirmed with it).
  */
 export function DeleteAccountDialog({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const leaveSession = useLeaveSession();
   const remove = useDeleteAccount();
   const download = useDownloadMyData();
+  const noPassword = user.hasPassword === false;
   const {
     register,
     handleSubmit,
@@ -52,57 +60,71 @@ export function DeleteAccountDialog({ user }: { user: User }) {
         </Button>
       }
       title="Delete your account?"
-      description="Your profile, your personal bests and their photos and videos are deleted for good. Enter your password to confirm."
+      description={`Your profile, your personal bests and their photos and videos are deleted for good.${
+        noPassword ? '' : ' Enter your password to confirm.'
+      }`}
     >
       <ProPlanEnds user={user} />
       <DownloadFirst download={download} />
-      <Form
-        aria-label="Confirm account deletion"
-        onSubmit={handleSubmit(async ({ password }) => {
-          try {
-            await remove.mutateAsync(password);
-          } catch (error) {
-            if (
-              !applyFieldErrors(error, setError, ['password'], {
-                INVALID_CREDENTIALS: 'password',
-              })
-            ) {
-              setError('password', {
-                type: 'server',
-                message: errorMessage(
-                  error,
-                  'Your account could not be deleted. Please try again.',
-                ),
-              });
+      {noPassword ? (
+        <div className="grid gap-3">
+          <p className="text-sm">{AUTH_MESSAGES.setPasswordFirst}</p>
+          <SetPasswordButton email={user.email} />
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+          </DialogFooter>
+        </div>
+      ) : (
+        <Form
+          aria-label="Confirm account deletion"
+          onSubmit={handleSubmit(async ({ password }) => {
+            try {
+              await remove.mutateAsync(password);
+            } catch (error) {
+              if (
+                !applyFieldErrors(error, setError, ['password'], {
+                  INVALID_CREDENTIALS: 'password',
+                })
+              ) {
+                setError('password', {
+                  type: 'server',
+                  message: errorMessage(
+                    error,
+                    'Your account could not be deleted. Please try again.',
+                  ),
+                });
+              }
+              return;
             }
-            return;
-          }
-          await leaveSession();
-          toast.success('Account deleted', { description: ACCOUNT_MESSAGES.accountDeleted });
-        })}
-      >
-        <PasswordField
-          label="Password"
-          error={errors.password?.message}
-          autoComplete="current-password"
-          {...register('password')}
-        />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={remove.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <SubmitButton
-            size="md"
-            variant="destructive"
-            pending={remove.isPending}
-            pendingLabel="Deleting..."
-          >
-            Delete my account
-          </SubmitButton>
-        </DialogFooter>
-      </Form>
+            await leaveSession();
+            toast.success('Account deleted', { description: ACCOUNT_MESSAGES.accountDeleted });
+          })}
+        >
+          <PasswordField
+            label="Password"
+            error={errors.password?.message}
+            autoComplete="current-password"
+            {...register('password')}
+          />
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline" disabled={remove.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <SubmitButton
+              size="md"
+              variant="destructive"
+              pending={remove.isPending}
+              pendingLabel="Deleting..."
+            >
+              Delete my account
+            </SubmitButton>
+          </DialogFooter>
+        </Form>
+      )}
     </ModalDialog>
   );
 }

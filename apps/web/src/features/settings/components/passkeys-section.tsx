@@ -12,12 +12,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/form-errors';
 import { formatLongDate } from '@/lib/format';
-import {
-  isAlreadyOnDevice,
-  isCancelledPrompt,
-  usePasskeyChanges,
-  usePasskeys,
-} from '../api/passkeys';
+import { isCancelledPrompt } from '@/features/auth';
+import { isAlreadyOnDevice, usePasskeyChanges, usePasskeys } from '../api/passkeys';
 
 /**
  * Settings → Security → Passkeys: the account's passkeys (sign in with a fingerprint, a face or

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_MESSAGES, changePasswordInputSchema } from '@pbshare/shared';
+import { AUTH_MESSAGES, changePasswordInputSchema, type User } from '@pbshare/shared';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 
@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/toaster';
 import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
 import { useChangePassword } from '../api/change-password';
 import { NewPasswordFields } from '@/features/auth';
+import { SetPasswordButton } from './set-password';
 
 export const NEW_PASSWORDS_DO_NOT_MATCH = 'The new passwords do not match';
 
@@ -24,7 +25,23 @@ const passwordFormSchema = changePasswordInputSchema
 
 const emptyValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-export function PasswordTab() {
+/** Settings → Password: change it, or set a first one for an account made with a passkey. */
+export function PasswordTab({ user }: { user: User }) {
+  if (user.hasPassword === false) {
+    return (
+      <div className="grid gap-4">
+        <p className="text-sm">
+          Your account has no password yet: you sign in with a passkey. To set one, we email you a
+          link, as we would for a forgotten password.
+        </p>
+        <SetPasswordButton email={user.email} />
+      </div>
+    );
+  }
+  return <ChangePasswordForm />;
+}
+
+function ChangePasswordForm() {
   const change = useChangePassword();
   const {
     register,
