@@ -6,6 +6,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, fail, jsonBodyOf, ok, stubApi } from '@/test/api-stub';
 import { renderPage } from '@/test/render';
 import { PASSKEY_SIGN_UP_CANCELLED_MESSAGE, SignupPage } from './signup-page';
+import {
+  passkeyAnswer as answer,
+  passkeyCreation as creation,
+} from '@/test/fixtures/passkey-ceremony';
 
 const browser = vi.hoisted(() => ({
   browserSupportsWebAuthn: vi.fn(() => false),
@@ -17,23 +21,6 @@ beforeEach(() => {
   browser.browserSupportsWebAuthn.mockReturnValue(false);
   browser.startRegistration.mockReset();
 });
-
-const creation = {
-  challengeId: '33333333-3333-4333-8333-333333333333',
-  options: {
-    challenge: 'Y2hhbGxlbmdl',
-    rp: { name: 'PBShare', id: 'localhost' },
-    user: { id: 'dXNlcg', name: 'ada@example.com', displayName: 'ada' },
-    pubKeyCredParams: [{ alg: -7, type: 'public-key' }],
-  },
-};
-const answer = {
-  id: 'Y3JlZA',
-  rawId: 'Y3JlZA',
-  response: { clientDataJSON: 'e30', attestationObject: 'oA' },
-  clientExtensionResults: {},
-  type: 'public-key',
-};
 
 function renderSignup(url = '/signup') {
   return renderPage(<SignupPage />, '/signup', url);

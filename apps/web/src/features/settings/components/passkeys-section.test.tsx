@@ -6,6 +6,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonBodyOf, ok, stubApi, testUser } from '@/test/api-stub';
 import { renderPage } from '@/test/render';
 import { SettingsPage } from '../settings-page';
+import {
+  passkeyAnswer as answer,
+  passkeyCreation as creation,
+} from '@/test/fixtures/passkey-ceremony';
 
 const browser = vi.hoisted(() => ({
   browserSupportsWebAuthn: vi.fn(() => true),
@@ -24,22 +28,6 @@ const key: Passkey = {
   name: 'Passkey',
   createdAt: '2026-11-21T10:00:00.000Z',
   lastUsedAt: null,
-};
-const creation = {
-  challengeId: '33333333-3333-4333-8333-333333333333',
-  options: {
-    challenge: 'Y2hhbGxlbmdl',
-    rp: { name: 'PBShare', id: 'localhost' },
-    user: { id: 'dXNlcg', name: 'ada@example.com', displayName: 'ada' },
-    pubKeyCredParams: [{ alg: -7, type: 'public-key' }],
-  },
-};
-const answer = {
-  id: 'Y3JlZA',
-  rawId: 'Y3JlZA',
-  response: { clientDataJSON: 'e30', attestationObject: 'oA' },
-  clientExtensionResults: {},
-  type: 'public-key',
 };
 
 function renderPasskeys(list: () => Passkey[], handlers = {}) {
