@@ -44,6 +44,23 @@ export function resetPasswordMessage(to: string, link: string): MailMessage {
   };
 }
 
+/**
+ * The forgotten-password mail for an account made with a passkey, which has no password to
+ * reset: the same link, named for what it does there.
+ */
+export function firstPasswordMessage(to: string, link: string): MailMessage {
+  const intro = `Someone asked to set a password for your ${PRODUCT_NAME} account, which you sign in to with a passkey.`;
+  const note =
+    'This link works for 30 minutes and only once. If it was not you, ignore this email: your account stays as it is.';
+  return {
+    to,
+    link,
+    subject: `Set a password for ${PRODUCT_NAME}`,
+    text: `${intro}\n\nChoose a password: ${link}\n\n${note}\n`,
+    html: layout('Set a password', [intro, note], { label: 'Choose a password', url: link }),
+  };
+}
+
 export function passwordChangedMessage(to: string, supportEmail: string): MailMessage {
   const intro = `The password of your ${PRODUCT_NAME} account was just changed, and every other device was signed out.`;
   const note = `If this was not you, reset your password now and write to ${supportEmail}.`;

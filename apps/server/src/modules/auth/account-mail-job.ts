@@ -1,6 +1,7 @@
 import type { JobDefinition } from '../../jobs/jobs.js';
 import type { Mailer } from '../../mail/mailer.js';
 import {
+  firstPasswordMessage,
   resetPasswordMessage,
   signUpAgainMessage,
   verifyEmailMessage,
@@ -61,7 +62,8 @@ export function accountMailJob(deps: AccountMailDeps): JobDefinition<AccountMail
       if (!user) return;
       if (purpose === 'reset') {
         const token = await newEmailToken(user, 'reset', RESET_TOKEN_TTL_MS);
-        await deps.mailer.send(resetPasswordMessage(user.email, link('/reset-password', token)));
+        const message = user.passwordHash === null ? firstPasswordMessage : resetPasswordMessage;
+        await deps.mailer.send(message(user.email, link('/reset-password', token)));
       } else if (!user.emailVerified) {
         await sendVerification(user);
       } else if (purpose === 'sign-up-again') {
