@@ -1,5 +1,6 @@
 import { DataStore, ERRORS, Metadata, Upload } from '@tus/utils';
 import type { Readable } from 'node:stream';
+import { discardUpload } from './discard-upload.js';
 import type { UploadsRepository } from './repository.js';
 import type { UploadPieces } from './upload-pieces.js';
 
@@ -75,8 +76,7 @@ export class PieceStore extends DataStore {
   override async remove(id: string): Promise<void> {
     const row = await this.deps.repository.find(id);
     if (!row) throw refusal(ERRORS.FILE_NOT_FOUND);
-    await this.deps.repository.delete(id);
-    await this.deps.pieces.remove(id, row.pieces);
+    await discardUpload(this.deps.repository, this.deps.pieces, row);
   }
 
   override getExpiration(): number {

@@ -119,13 +119,14 @@ export class UploadsRepository {
     await this.db.deleteFrom('uploads').where('id', '=', id).execute();
   }
 
-  async expiredIds(now: string, limit: number): Promise<string[]> {
+  /** Uploads past their expiry, finished or not, at most `limit` of them. */
+  async expired(now: string, limit: number): Promise<UploadRow[]> {
     const rows = await this.db
       .selectFrom('uploads')
-      .select('id')
+      .selectAll()
       .where('expires_at', '<=', now)
       .limit(limit)
       .execute();
-    return rows.map((row) => row.id);
+    return rows.map(toRow);
   }
 }

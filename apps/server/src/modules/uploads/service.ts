@@ -2,9 +2,9 @@ import type { Readable } from 'node:stream';
 import { MEDIA_MESSAGES, OPEN_UPLOADS_PER_ACCOUNT, VIDEO_MAX_BYTES } from '@pbshare/shared';
 import { AppError } from '../../errors/app-error.js';
 import type { UploadSlots } from '../../media/upload-limiter.js';
+import { discardUpload } from './discard-upload.js';
 import type { UploadsRepository } from './repository.js';
 import type { UploadPieces } from './upload-pieces.js';
-import { sweepExpiredUploads } from './upload-sweep.js';
 
 export const UPLOAD_MESSAGES = {
   notFound: 'That upload was not found. Please pick the file again.',
@@ -47,9 +47,10 @@ export class UploadsService {
     const release = await this.deps.slots.acquire(userId);
     release();
     await this.deps.assertStorageLeft(userId);
-    const open = await this.deps.repository.unfinishedOf(userId, this.nowIso());
+    const { repository, pieces } = this.deps;
+    const open = await repository.unfinishedOf(userId, this.nowIso());
     for (const old of open.slice(0, Math.max(0, open.length - OPEN_UPLOADS_PER_ACCOUNT + 1))) {
-      await this.remove(old.id);
+      await discardUpload(repository, pieces, old);
     }
   }
 
@@ -83,19 +84,6 @@ export class UploadsService {
         await pieces.remove(id, row.pieces);
       },
     };
-  }
-
-  /** Deletes uploads past their expiry, finished or not, with their bytes. Returns how many. */
-  sweepExpired(): Promise<number> {
-    return sweepExpiredUploads(this.deps.repository, this.deps.pieces, this.deps.now());
-  }
-
-  private async remove(id: string): Promise<void> {
-    const row = await this.deps.repository.find(id);
-    if (!row) return;
-    await this.deps.repository.delete(id);
-    // A used upload's pieces went when its PB was saved; deleting a missing object is no error.
-    await this.deps.pieces.remove(id, row.pieces);
   }
 
   private nowIso(): string {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { Storage } from '../../storage/storage.js';
+import { discardUpload } from './discard-upload.js';
 import { UploadsRepository } from './repository.js';
 import { UploadPieces } from './upload-pieces.js';
 
@@ -19,15 +20,10 @@ export async function sweepExpiredUploads(
 ): Promise<number> {
   let removed = 0;
   for (;;) {
-    const ids = await repository.expiredIds(new Date(now).toISOString(), batch);
-    for (const id of ids) {
-      const row = await repository.find(id);
-      if (!row) continue;
-      await repository.delete(id);
-      await pieces.remove(id, row.pieces);
-    }
-    removed += ids.length;
-    if (ids.length < batch) return removed;
+    const expired = await repository.expired(new Date(now).toISOString(), batch);
+    for (const upload of expired) await discardUpload(repository, pieces, upload);
+    removed += expired.length;
+    if (expired.length < batch) return removed;
   }
 }
 
