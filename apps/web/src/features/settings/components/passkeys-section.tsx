@@ -152,7 +152,8 @@ function PasskeyRow({
       <KeyRound className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
       {draft === null ? (
         <>
-          <div className="grid min-w-0 flex-1 gap-0.5">
+          {/* At least 12rem for the words: on a phone the buttons wrap below rather than squeeze them. */}
+          <div className="grid min-w-0 flex-1 basis-48 gap-0.5">
             <p className="font-semibold break-words">{passkey.name}</p>
             <p className="text-sm text-muted-foreground">
               Added {formatLongDate(new Date(passkey.createdAt))} · {used}
