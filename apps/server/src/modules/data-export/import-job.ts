@@ -72,18 +72,21 @@ export function dataImportJob(deps: DataImportJobDeps): JobDefinition<DataImport
       }
       await mkdir(deps.tmpDir, { recursive: true });
       const local = join(deps.tmpDir, `${randomUUID()}.upload`);
+      let refusal: AppError | undefined;
       try {
         await deps.imports.markRunning(importId);
         await pipeline(deps.storage.read(archiveKey), createWriteStream(local), { signal });
         await deps.importer.run(userId, importId, local, signal);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        await deps.imports.fail(importId, err.message);
+        refusal = err;
       } finally {
         release();
         await rm(local, { force: true });
       }
       await dropArchive(archiveKey);
+      // Last, so a client that sees the import failed finds nothing of it left on disk.
+      if (refusal) await deps.imports.fail(importId, refusal.message);
     },
     async parked({ importId, archiveKey }) {
       await deps.imports.fail(importId, IMPORT_BROKE_MESSAGE);
