@@ -234,8 +234,7 @@ export class AuthService {
     // Asked for unknown e-mails too (it matches nothing), so the answer's timing tells nobody who
     // has an account. A device the owner signed in from before never meets the account ceiling.
     const seen = await this.factors.devices.recognise(user?.id ?? '', client.deviceId);
-    const trusted = seen.known;
-    const attempt = { email: input.email, address: client.address, trusted };
+    const attempt = { email: input.email, address: client.address, trusted: seen.known };
     // Counted before the password is hashed, so guesses sent at once cannot pass a limit together;
     // a throttled guess learns nothing and costs no hashing. A wrong one stays counted.
     await this.limiters.signIn.reserve(attempt);

@@ -43,8 +43,9 @@ function toDto(passkey: StoredPasskey): Passkey {
 /**
  * Passkeys: adding one to a signed-in account (registration), signing up with one instead of a
  * password, signing in with one (discoverable credentials: the browser offers the person's
- * passkeys, no e-mail typed), and the list Settings shows. A passkey sign-in proves possession of a key, not a guessed secret, so it never meets
- * the password throttle; the routes' per-address limits bound it.
+ * passkeys, no e-mail typed), and the list Settings shows. A passkey sign-in proves possession of
+ * a key, not a guessed secret, so it never meets the password throttle; the routes' per-address
+ * limits bound it.
  */
 export class PasskeysService {
   constructor(
