@@ -15,6 +15,9 @@ export default defineConfig({
   workers: 2,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
+    // The app's service worker would answer pages from its cache and outlive each test's page:
+    // the offline specs allow it for themselves.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

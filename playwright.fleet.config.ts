@@ -31,6 +31,8 @@ export default defineConfig({
   workers: 2,
   reporter: [['list']],
   use: {
+    // As in the main suite: the app's service worker is for the offline specs alone.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -77,6 +77,27 @@ const publicPageBuild: BuildEnvironmentOptions = {
 };
 
 /**
+ * `vite build --mode service-worker`: the service worker (src/service-worker/sw.ts) as one classic
+ * script at the root, /sw.js, so its scope is the whole site and every browser that has service
+ * workers runs it. scripts/build.mjs then writes the list of files it keeps into it.
+ */
+const serviceWorkerBuild: BuildEnvironmentOptions = {
+  outDir: 'dist',
+  emptyOutDir: false,
+  copyPublicDir: false,
+  rolldownOptions: {
+    input: { sw: 'src/service-worker/sw.ts' },
+    output: { format: 'iife', entryFileNames: 'sw.js' },
+  },
+};
+
+/** Each build by its mode (`vite build --mode …`); the SSR build by its flag. */
+const browserBuilds: Record<string, BuildEnvironmentOptions> = {
+  'public-page': publicPageBuild,
+  'service-worker': serviceWorkerBuild,
+};
+
+/**
  * The build's day, shown by prerendered pages until the visitor's browser knows better (the
  * legal pages' date, the footer's year). The build script sets it once for both builds.
  */
@@ -98,7 +119,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
       '/media': { target: apiTarget, changeOrigin: false },
     },
   },
-  build: isSsrBuild ? ssrBuild : mode === 'public-page' ? publicPageBuild : clientBuild,
+  build: isSsrBuild ? ssrBuild : (browserBuilds[mode] ?? clientBuild),
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -3,6 +3,7 @@
 // vite.config.ts says why), the server renderers (dist-ssr), then the
 // pages that read the same for every visitor rendered into HTML (dist/pages), from the same
 // components the browser hydrates. One process, so both builds share one build date.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,7 +12,7 @@ import { build } from 'vite';
 const root = resolve(import.meta.dirname, '..');
 process.env.PBSHARE_BUILD_DATE ??= new Date().toISOString().slice(0, 10);
 
-await build({ root, logLevel: 'warn' });
+const appOutput = await build({ root, logLevel: 'warn' });
 await build({ root, logLevel: 'warn', mode: 'public-page' });
 await build({ root, logLevel: 'warn', build: { ssr: true } });
 
@@ -59,6 +60,50 @@ writeFileSync(
     () => `<div id="root">${renderProfileShell()}</div>`,
   ),
 );
+
+// The service worker, with the files it keeps for the signed-in app to open with no network
+// (src/service-worker/sw.ts) written in where Workbox's convention leaves their list.
+await build({ root, logLevel: 'warn', mode: 'service-worker' });
+const workerFile = join(root, 'dist/sw.js');
+const worker = readFileSync(workerFile, 'utf8');
+if (!worker.includes('self.__WB_MANIFEST')) throw new Error('sw.js has no self.__WB_MANIFEST');
+const precache = precacheList(appOutput);
+writeFileSync(
+  workerFile,
+  worker.replace('self.__WB_MANIFEST', () => JSON.stringify(precache)),
+);
+process.stdout.write(`service worker keeps ${precache.length} files\n`);
+
+/**
+ * What the service worker keeps: every file of the app's build (not the public page's, which has
+ * a build of its own), under hashed names that are their own revision, minus source maps and the
+ * font's non-Latin subsets (fetched when a page needs them); and the documents and icons at fixed
+ * addresses, each revised by its content's hash. `/profile` is the server's answer built from
+ * shells/profile.html.
+ */
+function precacheList(output) {
+  const outputs = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output);
+  const hashed = outputs
+    .map((file) => file.fileName)
+    .filter((name) => name.startsWith('assets/') && !name.endsWith('.map'))
+    .filter((name) => !/\.woff2$/.test(name) || /latin/.test(name))
+    .map((name) => ({ url: `/${name}`, revision: null }));
+  const fixed = {
+    '/index.html': 'index.html',
+    '/profile': 'shells/profile.html',
+    '/manifest.webmanifest': 'manifest.webmanifest',
+    '/favicon.svg': 'favicon.svg',
+    '/icons/icon-192.png': 'icons/icon-192.png',
+  };
+  const revised = Object.entries(fixed).map(([url, file]) => ({
+    url,
+    revision: createHash('sha256')
+      .update(readFileSync(join(root, 'dist', file)))
+      .digest('hex')
+      .slice(0, 16),
+  }));
+  return [...revised, ...hashed];
+}
 
 /**
  * The document with its entry script and the entry's module preloads replaced by the inline boot

@@ -10,6 +10,7 @@ beforeAll(async () => {
     'index.html': '<!doctype html><title>PBShare</title><div id="root"></div>',
     'assets/index-abc123.js': `console.log(${JSON.stringify('x'.repeat(4000))});`,
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'sw.js': 'self.addEventListener("fetch", () => undefined);',
   });
   t = await createTestApp({ webDistDir: dist });
 });
@@ -45,6 +46,24 @@ describe('serving the web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('serves the service worker revalidated on every visit', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends a share post that no service worker took to the add form, saying the file is missing', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/add-pb',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload:
+        '--x\r\nContent-Disposition: form-data; name="media"; filename="a.mp4"\r\n\r\nabc\r\n--x--\r\n',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/add-pb?shared=missing');
   });
 
   it('does not answer API, media, missing asset or non-GET requests with the app', async () => {

@@ -103,11 +103,13 @@ export async function registerSpa(
     if (found.status === 'found') {
       return sendPrepared(request, reply, found.answer, PAGE_HEADERS);
     }
+    // Nobody by that name, or someone moderation has suspended (the page says it is not available).
+    const unavailable = found.status === 'unavailable';
     return reply
       .code(404)
       .type(HTML)
       .header('cache-control', 'no-cache')
-      .send(profilePage({ username, profile: undefined }));
+      .send(profilePage({ username, profile: undefined, unavailable }));
   }
 
   app.get<{ Params: { username: string } }>('/:username', async (request, reply) => {
@@ -132,6 +134,14 @@ export async function registerSpa(
     },
   );
 
+  // The installed app's share target (the web manifest) posts a shared photo or video here; its
+  // service worker takes that post. Without one (never installed, or its storage cleared) the file
+  // cannot be kept across the redirect: the form opens and says to pick it there. The body is
+  // left unread (multipart is accepted unread outside the upload routes).
+  app.post('/add-pb', (_request, reply) =>
+    reply.code(303).header('location', '/add-pb?shared=missing').send(),
+  );
+
   await registerPrerenderedPages(app, webDistDir);
   await registerAppShells(app, webDistDir);
   app.setNotFoundHandler(sendAppOrNotFound);
@@ -148,6 +158,7 @@ function sendAppOrNotFound(request: FastifyRequest, reply: FastifyReply): Fastif
 
 function cacheControlFor(filePath: string): string {
   if (/[\\/]assets[\\/]/.test(filePath)) return IMMUTABLE;
-  if (filePath.endsWith('index.html')) return 'no-cache';
+  // The service worker is checked for a new version on every visit, like the app's document.
+  if (filePath.endsWith('index.html') || /[\\/]sw\.js$/.test(filePath)) return 'no-cache';
   return 'public, max-age=3600';
 }

@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
-import { createQueryClient } from './query-client';
+import { createAppQueryClient } from './query-client';
 
 export interface AppProvidersProps {
   children: ReactNode;
@@ -15,6 +15,6 @@ export interface AppProvidersProps {
  * needs belongs in entries/providers.tsx, and the session and toasts in `SiteProviders`.
  */
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [client] = useState(() => queryClient ?? createAppQueryClient());
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

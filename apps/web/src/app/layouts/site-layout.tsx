@@ -1,5 +1,8 @@
 import { Outlet, useNavigation } from 'react-router';
 
+import { useAuth } from '@/features/auth';
+import { OfflineBanner, UpdatePrompt, useOnline } from '@/features/offline';
+import { OutboxSender } from '@/features/pbs';
 import { SiteFrame } from './site-frame';
 import { SiteProviders } from '../site-providers';
 
@@ -17,8 +20,15 @@ export function SiteLayout() {
 
 function RoutedFrame() {
   const navigation = useNavigation();
+  const { user } = useAuth();
+  const online = useOnline();
   return (
     <SiteFrame loading={navigation.state === 'loading'}>
+      {/* Signed in with no network, the pages show what this device kept (docs/PRODUCT.md §15). */}
+      {user && !online ? <OfflineBanner /> : null}
+      <UpdatePrompt />
+      {/* PBs saved with no network leave from whichever page is open when it returns. */}
+      {user ? <OutboxSender /> : null}
       <Outlet />
     </SiteFrame>
   );

@@ -10,6 +10,7 @@ import { DraftNotice } from './draft/draft-notice';
 import { clearPbDraft } from './draft/pb-draft';
 import { DRAFT_TEXTS } from './draft/draft-texts';
 import { useKeptDraft } from './draft/use-kept-draft';
+import { SHARED_FILE_MISSING, useSharedFile } from './use-shared-file';
 import {
   countFieldsFor,
   emptyPbFormValues,
@@ -20,13 +21,15 @@ import {
 /**
  * /add-pb. Coming from a card's 'Add New Personal Best for {exercise}', the navigation state
  * prefills the exercise (name, category, sets, reps) for its new record; otherwise a draft kept
- * before an upgrade, if any, is put back.
+ * before an upgrade, if any, is put back. A photo or video shared to the installed app arrives
+ * here attached (?shared=1).
  */
 export function AddPbPage() {
   useDocumentTitle(pageTitle('Add New Personal Best'));
   const location = useLocation();
   const preload = readAddPbState(location.state);
   const kept = useKeptDraft();
+  const shared = useSharedFile();
   // A card's prefill is a new start: it wins over an older draft.
   const draft = preload ? undefined : kept;
   const list = usePersonalBests();
@@ -53,7 +56,14 @@ export function AddPbPage() {
           mode="add"
           defaultValues={defaults}
           restoredFile={draft?.file}
-          mediaNote={draft?.fileLost ? DRAFT_TEXTS.fileLost : undefined}
+          sharedFile={shared.file}
+          mediaNote={
+            shared.missing
+              ? SHARED_FILE_MISSING
+              : draft?.fileLost
+                ? DRAFT_TEXTS.fileLost
+                : undefined
+          }
         />
       </div>
     </PbFormLayout>

@@ -6,6 +6,8 @@ export { FreeLimitDialog } from './components/free-limit-dialog';
 export type { PbCardActions } from './components/pb-card';
 export { PbGrid } from './components/pb-grid';
 export { NoPbsYet, PbsLoading } from './components/pb-list-states';
+export { OutboxList, type OutboxListProps } from './outbox/outbox-list';
+export { OutboxSender } from './outbox/outbox-sender';
 export { usePbDeletion } from './use-pb-deletion';
 export { withoutRecords } from './without-records';
 export { UNDO_MS } from './use-pb-deletion';

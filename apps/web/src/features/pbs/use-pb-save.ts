@@ -23,6 +23,8 @@ import { useNotBestQuestion } from './use-not-best-question';
 import { useUploadProgress } from './use-upload-progress';
 import { useVideoUpload } from './use-video-upload';
 import { pendingDeletes } from './pending-deletes';
+import { keepOnDevice } from './outbox/keep-on-device';
+import { refusesUpload } from './outbox/upload-refusal';
 import type { UploadView } from './components/pb-form-footer';
 
 const SAVE_FAILED_MESSAGE = 'Failed to save personal best. Please try again.';
@@ -45,7 +47,8 @@ export interface PbSaveOptions {
  * Saving the PB form (docs/PRODUCT.md §2 to §5): checks the media, asks before a record below the
  * best, sends it with its upload progress and an idempotency key kept across uncertain retries,
  * and puts a refusal on the fields, the media or the free-limit dialog. A video goes ahead of the
- * save, prepared on the device and uploaded resumably; the save then names its upload.
+ * save, prepared on the device and uploaded resumably; the save then names its upload. With no
+ * network, a new PB is kept in the outbox (outbox/) and sent from there later.
  */
 export function usePbSave({ mode, recordId, form, media, mediaRef, exercises }: PbSaveOptions) {
   const navigate = useNavigate();
@@ -134,6 +137,19 @@ export function usePbSave({ mode, recordId, form, media, mediaRef, exercises }: 
     }
   }
 
+  /** With no network a new PB waits in the outbox, to be sent later; an edit needs the server. */
+  async function saveOffline(fields: PbTextFields, userId: string) {
+    const picked = media.value.kind === 'selected' ? media.value : undefined;
+    if (mode === 'edit' || !picked) {
+      toast.error("You're offline", { description: 'Editing a personal best needs a connection.' });
+      return;
+    }
+    await keepOnDevice({ userId, fields, file: picked.file, mediaType: picked.type });
+    clearPbDraft();
+    toast.success('Saved on this device', { description: "It uploads when you're back online." });
+    void navigate('/profile');
+  }
+
   async function onValid(values: PbInput) {
     if (!user || !token) {
       toast.error('Authentication required', {
@@ -152,6 +168,10 @@ export function usePbSave({ mode, recordId, form, media, mediaRef, exercises }: 
     if (verdict.kind === 'notBest' && !(await notBest.ask(verdict.question))) return;
     const fields = toPbTextFields(values);
     try {
+      if (!navigator.onLine) {
+        await saveOffline(fields, user.id);
+        return;
+      }
       const { saved, message } = await send(fields, user.id);
       // Saved: a draft kept for the upgrade round trip has done its work.
       if (mode === 'add') clearPbDraft();
@@ -221,19 +241,6 @@ function showSaveFailure(error: unknown, form: PbFormApi, media: MediaChoice) {
   toast.error('Error saving personal best', {
     description: errorMessage(error, SAVE_FAILED_MESSAGE),
   });
-}
-
-/**
- * Whether a save's refusal is about the upload it named (not found, expired, already used, not
- * finished): the video has to go again. A 409 about the title carries its field; one about a
- * save still running has its own code.
- */
-function refusesUpload(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  if (error.status === 404 || error.status === 410) return true;
-  return (
-    error.status === 409 && error.issues.length === 0 && error.code !== 'IDEMPOTENCY_IN_PROGRESS'
-  );
 }
 
 /**

@@ -57,6 +57,8 @@ export interface SavePersonalBestInput extends PbTextFields {
   uploadId?: string;
   /** The save's Idempotency-Key; a new one when absent (see `reuseKeyAfter`). */
   idempotencyKey?: string;
+  /** Stops the request (the outbox's Cancel). */
+  signal?: AbortSignal;
 }
 
 export interface SavePersonalBestVariables {
@@ -92,6 +94,7 @@ export function savePersonalBest(
   else if (input.file) form.set('file', input.file, input.file.name);
   return uploadWithProgress('/pbs', form, {
     onProgress,
+    signal: input.signal,
     idempotencyKey: input.idempotencyKey ?? newIdempotencyKey(),
     parse: (data) => personalBestSchema.parse(data),
   });

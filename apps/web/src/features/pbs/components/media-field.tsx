@@ -29,6 +29,8 @@ export type MediaValue =
 /** What the form may do with the field: focus it when it is what stops a save. */
 export interface MediaFieldHandle {
   focus: () => void;
+  /** Takes a file that came another way (shared to the app) through the same checks as a pick. */
+  take: (file: File) => void;
 }
 
 export interface MediaFieldProps {
@@ -66,16 +68,6 @@ export function MediaField({
   const inputRef = useRef<HTMLInputElement>(null);
   const promptRef = useRef<HTMLButtonElement>(null);
   const replaceRef = useRef<HTMLButtonElement>(null);
-  useImperativeHandle(
-    ref,
-    () => ({
-      // Focusing scrolls it into view too.
-      focus: () => {
-        (promptRef.current ?? replaceRef.current)?.focus();
-      },
-    }),
-    [],
-  );
   const labelId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -91,7 +83,11 @@ export function MediaField({
   async function onPick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (!file) return;
+    if (file) await accept(file);
+  }
+
+  /** Checks a picked file (type, size, a video's length) and chooses it, or says what is wrong. */
+  async function accept(file: File) {
     const problem = checkMediaFile(file);
     if (problem) {
       toast.error(problem.title, { description: problem.message });
@@ -128,6 +124,17 @@ export function MediaField({
       if (token === pickToken.current) setReading(false);
     }
   }
+
+  // Made anew on each render, so `take` always checks with the latest props.
+  useImperativeHandle(ref, () => ({
+    // Focusing scrolls it into view too.
+    focus: () => {
+      (promptRef.current ?? replaceRef.current)?.focus();
+    },
+    take: (file) => {
+      void accept(file);
+    },
+  }));
 
   const open = () => {
     inputRef.current?.click();

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { PbInput } from '@pbshare/shared';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { useAuth } from '@/features/auth';
@@ -27,6 +27,8 @@ export interface PbFormProps {
   restoredFile?: File;
   /** A word under the empty media field (a kept draft whose file did not survive). */
   mediaNote?: string;
+  /** A photo or video shared to the app (add): checked and attached as if picked. */
+  sharedFile?: File;
 }
 
 /**
@@ -40,12 +42,16 @@ export function PbForm({
   recordId,
   restoredFile,
   mediaNote,
+  sharedFile,
 }: PbFormProps) {
   const { user } = useAuth();
   const existing = usePersonalBests();
   const media = useMediaChoice(initialMedia);
   useRestoredFile(restoredFile, media.choose);
   const mediaRef = useRef<MediaFieldHandle>(null);
+  useEffect(() => {
+    if (sharedFile) mediaRef.current?.take(sharedFile);
+  }, [sharedFile]);
   const form = useForm<PbFormValues, unknown, PbInput>({
     resolver: zodResolver(pbFormSchema),
     defaultValues,

@@ -1,0 +1,29 @@
+import { createStore, type UseStore } from 'idb-keyval';
+
+/**
+ * Where this browser keeps things for the signed-in account beside the session token: the PBs
+ * saved with no network (the outbox), a file shared to the app waiting for the add form (the share
+ * inbox, written by the service worker), and the pictures the service worker keeps for the kept
+ * PB list. forget-device-data.ts clears them all when the session ends. This module imports
+ * nothing else, because the service worker's bundle includes it.
+ */
+
+export const OUTBOX_DB = 'pbshare-outbox';
+export const SHARE_INBOX_DB = 'pbshare-share-inbox';
+const STORE = 'entries';
+/** The service worker's cache of /media pictures. */
+export const MEDIA_CACHE = 'pbshare-media';
+
+let outbox: UseStore | undefined;
+let shareInbox: UseStore | undefined;
+
+/** The outbox's store, opened on first use: IndexedDB may be missing (some private modes). */
+export function outboxStore(): UseStore {
+  outbox ??= createStore(OUTBOX_DB, STORE);
+  return outbox;
+}
+
+export function shareInboxStore(): UseStore {
+  shareInbox ??= createStore(SHARE_INBOX_DB, STORE);
+  return shareInbox;
+}

@@ -1,0 +1,127 @@
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+
+import { apiSignIn, signedInAccount } from '../support/accounts.js';
+import { test, expect } from '../support/fixtures.js';
+import { untilServiceWorkerControls } from '../support/offline.js';
+import { pbCard, PHOTO, pickMedia, RUN_VIDEO } from '../support/pbs.js';
+import { createPb } from '../support/share.js';
+
+test.use({ serviceWorkers: 'allow' });
+
+/** Fills the add form for a weight PB, photo or video; the page is on /add-pb. */
+async function fillPb(
+  page: Page,
+  title: string,
+  media: { name: string; mimeType: string; buffer: Buffer },
+) {
+  await page.getByLabel('Exercise name').fill(title);
+  await page.getByRole('textbox', { name: /^Weight/ }).fill('100');
+  await pickMedia(page, media);
+  await expect(page.getByTestId('media-preview')).toHaveAttribute('data-state', 'selected');
+}
+
+/** The records the server holds with this title, across the account's exercises. */
+async function recordsTitled(request: APIRequestContext, token: string, title: string) {
+  const response = await request.get('/v1/pbs', { headers: { Authorization: `Bearer ${token}` } });
+  const pbs = (
+    (await response.json()) as {
+      data: { title: string; personalBestHistory: unknown[] }[];
+    }
+  ).data;
+  return pbs
+    .filter((pb) => pb.title === title)
+    .reduce((sum, pb) => sum + 1 + pb.personalBestHistory.length, 0);
+}
+
+/** Opens the add form while online, so its code is in the page, then cuts the network. */
+async function addFormOffline(page: Page, context: BrowserContext) {
+  await page.goto('/add-pb');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Add New Personal Best' }),
+  ).toBeVisible();
+  await context.setOffline(true);
+}
+
+test.describe('saving with no network', () => {
+  test('a photo and a video wait in the outbox and are uploaded once when the network returns', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const account = await signedInAccount(page, request);
+    const token = await apiSignIn(request, account);
+    await untilServiceWorkerControls(page);
+
+    await addFormOffline(page, context);
+    await fillPb(page, 'Bench Press', PHOTO('bench.png'));
+    await page.getByRole('button', { name: 'Save Personal Best' }).click();
+    await expect(page.getByText('Saved on this device')).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('heading', { name: 'Waiting to upload: 1' })).toBeVisible();
+
+    await page.goto('/add-pb');
+    await fillPb(page, 'Overhead Press', RUN_VIDEO());
+    await page.getByRole('button', { name: 'Save Personal Best' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    const outbox = page.getByRole('heading', { name: 'Waiting to upload: 2' });
+    await expect(outbox).toBeVisible();
+    await expect(page.getByRole('img', { name: /Bench Press/ })).toBeVisible();
+    expect(await recordsTitled(request, token, 'Bench Press')).toBe(0);
+
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { name: /Waiting to upload/ })).toBeHidden({
+      timeout: 60_000,
+    });
+    await expect(pbCard(page, 'Bench Press')).toBeVisible();
+    await expect(pbCard(page, 'Overhead Press')).toBeVisible();
+    // A reload sends nothing again: the outbox is empty and each PB is on the server once.
+    await page.reload();
+    await expect(pbCard(page, 'Bench Press')).toBeVisible();
+    expect(await recordsTitled(request, token, 'Bench Press')).toBe(1);
+    expect(await recordsTitled(request, token, 'Overhead Press')).toBe(1);
+  });
+
+  test('a waiting PB can be cancelled', async ({ page, context, request }) => {
+    await signedInAccount(page, request);
+    await untilServiceWorkerControls(page);
+    await addFormOffline(page, context);
+    await fillPb(page, 'Deadlift', PHOTO('deadlift.png'));
+    await page.getByRole('button', { name: 'Save Personal Best' }).click();
+    await expect(page.getByRole('heading', { name: 'Waiting to upload: 1' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Cancel upload of Deadlift' }).click();
+    await expect(page.getByText('Removed from the outbox')).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Waiting to upload/ })).toHaveCount(0);
+    await context.setOffline(false);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'No Personal Bests Yet' })).toBeVisible();
+  });
+
+  test('the free limit is checked again when a waiting PB arrives', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const account = await signedInAccount(page, request);
+    const token = await apiSignIn(request, account);
+    await createPb(request, token, { title: 'Squat', value: '140 kg' });
+    await createPb(request, token, { title: 'Row', value: '80 kg' });
+    await untilServiceWorkerControls(page);
+    // Under the worker, so the cards' pictures are kept for the offline visit below.
+    await page.reload();
+    await expect(pbCard(page, 'Row').locator('img')).toBeVisible();
+
+    await addFormOffline(page, context);
+    await fillPb(page, 'Clean', PHOTO('clean.png'));
+    await page.getByRole('button', { name: 'Save Personal Best' }).click();
+    await expect(page.getByRole('heading', { name: 'Waiting to upload: 1' })).toBeVisible();
+    // Meanwhile another device filled the account's third place.
+    await createPb(request, token, { title: 'Snatch', value: '60 kg' });
+
+    await context.setOffline(false);
+    await expect(page.getByRole('dialog', { name: 'You have reached the free limit' })).toBeVisible(
+      { timeout: 30_000 },
+    );
+    expect(await recordsTitled(request, token, 'Clean')).toBe(0);
+  });
+});
