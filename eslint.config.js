@@ -20,6 +20,7 @@ const serverModuleLayers = [
   ['users'],
   ['auth', 'pbs'],
   ['public-profile', 'data-export'],
+  ['moderation'],
 ];
 
 /** Folders that hold plumbing (storage, mail, the database...) and know nothing of the product. */
@@ -46,16 +47,21 @@ function layeredZones(root, layers, present, describe) {
   if (missing.length) {
     throw new Error(`eslint.config.js: place ${missing.join(', ')} in the ${describe} order`);
   }
-  return layers.flatMap((layer, index) =>
-    layer.map((name) => ({
-      target: `${root}/${name}`,
-      from: layers
-        .slice(index)
-        .flat()
-        .filter((other) => other !== name && present.includes(other))
-        .map((other) => `${root}/${other}`),
-      message: `The ${describe} order (eslint.config.js) puts this import on the same line or above: a lower layer cannot depend on a higher one.`,
-    })),
+  return (
+    layers
+      .flatMap((layer, index) =>
+        layer.map((name) => ({
+          target: `${root}/${name}`,
+          from: layers
+            .slice(index)
+            .flat()
+            .filter((other) => other !== name && present.includes(other))
+            .map((other) => `${root}/${other}`),
+          message: `The ${describe} order (eslint.config.js) puts this import on the same line or above: a lower layer cannot depend on a higher one.`,
+        })),
+      )
+      // The top layer's only member has nothing above it to keep out.
+      .filter((zone) => zone.from.length > 0)
   );
 }
 
@@ -102,11 +108,11 @@ const webFeatures = readdirSync(new URL('apps/web/src/features', import.meta.url
  */
 /** The web features, lowest first (see layeredZones): a feature uses only features below it. */
 const webFeatureLayers = [
-  ['app-config', 'story-viewer', 'not-found', 'install'],
+  ['app-config', 'story-viewer', 'not-found', 'install', 'offline'],
   ['auth', 'legal', 'public-profile', 'landing'],
   ['pbs'],
   ['pricing', 'share'],
-  ['profile', 'settings'],
+  ['profile', 'settings', 'admin'],
 ];
 
 const webBoundaries = [

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: builds when the build is missing or older than the sources, then runs the server
 // in this same process (so signals reach it directly). `--migrate-only` applies migrations and exits;
-// `--worker` runs the background jobs instead of the web server (`npm run worker`), and
-// `--media-backfill` queues the videos stored before processing existed, then exits.
+// `--worker` runs the background jobs instead of the web server (`npm run worker`),
+// `--media-backfill` queues the videos stored before processing existed, then exits, and
+// `--admin grant|revoke|list` makes or unmakes moderation admins (`npm run admin`), then exits.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -53,5 +54,7 @@ const entry = process.argv.includes('--migrate-only')
     ? 'worker.js'
     : process.argv.includes('--media-backfill')
       ? 'media-backfill.js'
-      : 'main.js';
+      : process.argv.includes('--admin')
+        ? 'admin.js'
+        : 'main.js';
 await import(pathToFileURL(join(root, 'apps/server/dist', entry)).href);

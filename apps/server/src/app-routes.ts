@@ -18,6 +18,7 @@ import { passkeyRoutes } from './modules/auth/passkeys/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { dataExportRoutes } from './modules/data-export/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { moderationRoutes } from './modules/moderation/index.js';
 import { pbsRoutes } from './modules/pbs/routes.js';
 import { uploadsRoutes } from './modules/uploads/index.js';
 import { apiLaneRoute, publicProfileRoutes } from './modules/public-profile/routes.js';
@@ -167,4 +168,6 @@ async function registerApi(
     billing: services.billing,
     requireAuth,
   });
+  // /reports, /admin/... and /moderation/...
+  await v1.register(moderationRoutes, { ...services.moderation, requireAuth });
 }

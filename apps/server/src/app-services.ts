@@ -1,10 +1,11 @@
 import { join } from 'node:path';
+import { REPORTS_PER_ACCOUNT_PER_DAY } from '@pbshare/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppDependencies } from './app.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
-import { ONE_HOUR_MS } from './durations.js';
+import { ONE_DAY_MS, ONE_HOUR_MS } from './durations.js';
 import { PublicProfileAnswers, type PublicFastPath } from './fast-path/index.js';
 import { AttemptLimiter } from './http/attempt-limiter.js';
 import { makeRequireAuth, type RequireAuth } from './http/auth-guard.js';
@@ -33,6 +34,7 @@ import { BillingRepository } from './modules/billing/repository.js';
 import { BillingService } from './modules/billing/service.js';
 import { DataExportRepository } from './modules/data-export/repository.js';
 import { DataExportService } from './modules/data-export/service.js';
+import { createModeration, type Moderation } from './modules/moderation/index.js';
 import { PbsRepository } from './modules/pbs/repository.js';
 import { PbsService } from './modules/pbs/service.js';
 import { PublicProfileService } from './modules/public-profile/service.js';
@@ -69,6 +71,8 @@ export interface AppServices {
   billing: BillingService;
   publicProfiles: PublicProfileService;
   publicAnswers: PublicProfileAnswers;
+  /** Reports, the admins' queue and actions, the owners' decisions and appeals. */
+  moderation: Moderation;
   requireAuth: RequireAuth;
   /** One limiter for PB media and avatars: the limits are per account, whatever is uploaded. */
   uploads: UploadSlots;
@@ -159,6 +163,7 @@ export async function buildServices(
     assertStorageLeft: (userId) => pbs.assertStorageLeft(userId),
     ...(metrics && { onStored: metrics.uploadStored }),
   });
+  const users = new UsersService(usersRepository, pbs, storage, app.log);
   const publicProfiles = new PublicProfileService(
     usersRepository,
     pbs,
@@ -173,7 +178,7 @@ export async function buildServices(
     twoStep,
     passkeys: createPasskeys(database.db, usersRepository, auth, config.publicOrigin),
     pbs,
-    users: new UsersService(usersRepository, pbs, storage, app.log),
+    users,
     dataExport: new DataExportService(
       new DataExportRepository(database),
       pbs,
@@ -194,6 +199,15 @@ export async function buildServices(
     publicAnswers: new PublicProfileAnswers(publicProfiles, {
       maxBytes: PUBLIC_ANSWERS_MAX_BYTES,
       compressThreshold: COMPRESS_THRESHOLD_BYTES,
+    }),
+    moderation: createModeration({
+      db: database.db,
+      users: usersRepository,
+      accounts: users,
+      pbs,
+      reportsPerAccount: new AttemptLimiter(REPORTS_PER_ACCOUNT_PER_DAY, ONE_DAY_MS, attemptStore),
+      mediaUrl: (key) => storage.url(key),
+      options: { publicOrigin: config.publicOrigin, supportEmail: config.supportEmail },
     }),
     requireAuth: makeRequireAuth(
       (token) => accessTokens.verify(token),

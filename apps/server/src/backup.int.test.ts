@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SQLITE_FILE_NAME, type Database } from './db/database.js';
 import { openDatabase } from './open-database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { migrations } from './db/migrations/index.js';
 
 /**
  * `npm run backup` on the embedded setup while it is being written: the copy is a whole,
@@ -83,6 +84,12 @@ it('copies a consistent database and the media while writes go on', async () => 
   }
   expect(readFileSync(join(to, 'media', 'pbs', 'one', 'full.webp'), 'utf8')).toBe('picture bytes');
   expect(readFileSync(join(to, 'BACKUP.txt'), 'utf8')).toContain('Restore:');
+  // What `npm run restore` checks the folder against; written last, so it marks a whole backup.
+  expect(JSON.parse(readFileSync(join(to, 'backup.json'), 'utf8'))).toMatchObject({
+    app: 'pbshare',
+    database: { kind: 'sqlite', migration: Object.keys(migrations).sort().at(-1), accounts: 0 },
+    media: { kind: 'local', files: 1, bytes: 'picture bytes'.length },
+  });
 });
 
 it('fails clearly when DATA_DIR holds no database', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moderationStateSchema } from './moderation.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './product.js';
 import { usernameSchema } from './username.js';
 
@@ -81,6 +82,11 @@ export const userSchema = z.object({
    * with the password ask for one first. The server always sends it; absent reads as true.
    */
   hasPassword: z.boolean().optional(),
+  /**
+   * Why and since when moderation has suspended the account (its public page answers 404), or
+   * null. The server always sends it; the owner still signs in, sees why and may appeal.
+   */
+  suspension: moderationStateSchema.nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -29,3 +29,4 @@ export * from './new-pb-window.js';
 export * from './devices.js';
 export * from './two-step.js';
 export * from './passkeys.js';
+export * from './moderation.js';

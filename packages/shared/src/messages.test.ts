@@ -5,6 +5,7 @@ import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES } from './media-limits.js';
 import * as catalogue from './messages.js';
+import { MODERATION_MESSAGES } from './moderation.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const APP_SOURCES = ['apps/server/src', 'apps/web/src'];
@@ -13,6 +14,7 @@ const APP_SOURCES = ['apps/server/src', 'apps/web/src'];
 const MESSAGES: readonly (readonly [name: string, text: string])[] = Object.entries({
   ...catalogue,
   MEDIA_MESSAGES,
+  MODERATION_MESSAGES,
 }).flatMap(([group, texts]) =>
   Object.entries(texts).map(([key, text]) => [`${group}.${key}`, text] as const),
 );

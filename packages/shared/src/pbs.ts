@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, UNITS } from './categories.js';
+import { moderationStateSchema } from './moderation.js';
 
 /** The /v1/pbs contract. A PB on the wire is one record of an exercise, with its text forms. */
 
@@ -89,6 +90,11 @@ export const personalBestSchema = pbRecordSchema.extend({
   newPbUntil: z.string().nullable(),
   /** Older records of the same exercise, newest first. */
   personalBestHistory: z.array(pbRecordSchema),
+  /**
+   * Why and since when moderation hides the PB, or null. Only its owner's cards carry it (the
+   * server always sends it); the PB stays hidden until a moderator restores it.
+   */
+  moderation: moderationStateSchema.nullable().optional(),
 });
 export type PersonalBest = z.infer<typeof personalBestSchema>;
 

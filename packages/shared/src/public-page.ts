@@ -19,6 +19,8 @@ export interface InlineProfilePage {
   profile: PublicProfile | null;
   /** For /{username}/{pbId}: the visible PB the story opens at. */
   pbId?: string;
+  /** The person exists, but moderation has suspended the page (profile is null then). */
+  unavailable?: true;
 }
 
 export const DEFAULT_PROFILE_DESCRIPTION =

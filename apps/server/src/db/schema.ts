@@ -24,6 +24,9 @@ export interface UsersTable {
    * that write's transaction: what tells a server's cached public answers they are out of date.
    */
   profile_version: Generated<number>;
+  /** Set while moderation has suspended the account: its public page answers 404. */
+  suspended_at: string | null;
+  suspension_reason: string | null;
 }
 
 /** A username its owner renamed away from, still theirs (a redirect) until `held_until`. */
@@ -118,6 +121,9 @@ export interface ExercisesTable {
   position: number;
   created_at: string;
   updated_at: string;
+  /** Set while moderation hides the exercise: it stays hidden until a moderator restores it. */
+  moderation_hidden_at: string | null;
+  moderation_reason: string | null;
 }
 
 export interface PbRecordsTable {
@@ -251,6 +257,53 @@ export interface DataImportsTable {
   updated_at: string;
 }
 
+/** Who may use /admin and /v1/admin; granted and revoked only by `npm run admin`. */
+export interface AdminsTable {
+  user_id: string;
+  granted_at: string;
+}
+
+/** A visitor's or member's report of a profile or one of its PBs. */
+export interface ReportsTable {
+  id: string;
+  target_user_id: string;
+  exercise_id: string | null;
+  record_id: string | null;
+  reason: string;
+  note: Generated<string>;
+  reporter_user_id: string | null;
+  reporter_email: string | null;
+  status: Generated<'open' | 'resolved'>;
+  created_at: string;
+  resolved_at: string | null;
+  resolved_by_action_id: string | null;
+}
+
+/** The audit log: one row per moderation action, never updated or deleted. */
+export interface ModerationActionsTable {
+  id: string;
+  admin_user_id: string;
+  admin_email: string;
+  target_user_id: string;
+  target_username: string;
+  exercise_id: string | null;
+  record_id: string | null;
+  action: string;
+  reason: string;
+  created_at: string;
+}
+
+/** An owner's answer to a moderation action, for the queue. */
+export interface AppealsTable {
+  id: string;
+  user_id: string;
+  action_id: string;
+  message: string;
+  status: Generated<'open' | 'resolved'>;
+  created_at: string;
+  resolved_at: string | null;
+}
+
 /** A passkey (WebAuthn credential) its owner signs in with; ids and keys are base64url. */
 export interface PasskeysTable {
   id: string;
@@ -282,6 +335,10 @@ export interface DatabaseSchema {
   exercises: ExercisesTable;
   pb_records: PbRecordsTable;
   users: UsersTable;
+  admins: AdminsTable;
+  reports: ReportsTable;
+  moderation_actions: ModerationActionsTable;
+  appeals: AppealsTable;
   username_holds: UsernameHoldsTable;
   retired_usernames: RetiredUsernamesTable;
   known_devices: KnownDevicesTable;

@@ -13,7 +13,8 @@ export type ProfileLocation =
 export interface ProfileSource {
   /** Reads the version on every call, by the read the switch chose (version-reads.ts). */
   locate(username: string): Promise<ProfileLocation | undefined>;
-  find(username: string): Promise<PublicProfile | undefined>;
+  /** The profile, 'unavailable' while moderation has suspended it, undefined for nobody. */
+  find(username: string): Promise<PublicProfile | 'unavailable' | undefined>;
 }
 
 /** How one kind of public answer (the API's JSON, the page's HTML) is made from a profile. */
@@ -42,7 +43,8 @@ export interface AnswerChoice {
 export type PublicAnswer =
   | { status: 'found'; answer: PreparedAnswer }
   | { status: 'moved'; username: string }
-  | { status: 'missing' };
+  | { status: 'missing' }
+  | { status: 'unavailable' };
 
 /** The answers kept for one person, valid while their profile version stays the same. */
 interface ProfileEntry {
@@ -67,6 +69,7 @@ const ANSWERS_KEPT_PER_PERSON = 5;
  */
 const PB_PAGES_KEPT_PER_PERSON = 40;
 const MISSING: PublicAnswer = { status: 'missing' };
+const UNAVAILABLE: PublicAnswer = { status: 'unavailable' };
 
 /**
  * The public answers of each person, made once per version of their profile and served as
@@ -82,7 +85,7 @@ export class PublicProfileAnswers {
   /** The people most recently asked for, within a budget of bytes (decision 0009). */
   private readonly cache: LRUCache<string, ProfileEntry>;
   /** Answers being made, so requests that arrive together for the same version share one. */
-  private readonly making = new Map<string, Promise<PreparedAnswer | undefined>>();
+  private readonly making = new Map<string, Promise<PublicAnswer>>();
 
   constructor(
     private readonly profiles: ProfileSource,
@@ -119,8 +122,7 @@ export class PublicProfileAnswers {
       });
       this.making.set(job, making);
     }
-    const answer = await making;
-    return answer ? { status: 'found', answer } : MISSING;
+    return making;
   }
 
   /**
@@ -147,10 +149,16 @@ export class PublicProfileAnswers {
     username: string,
     location: { userId: string; version: number },
     wanted: AnswerKind | AnswerChoice,
-  ): Promise<PreparedAnswer | undefined> {
+  ): Promise<PublicAnswer> {
     const profile = await this.profiles.find(username);
     // Gone between the two reads (deleted or renamed): the next request will say where.
-    if (!profile) return undefined;
+    if (!profile) return MISSING;
+    // Suspended: nothing is kept (each request reads again, as for a name nobody has), and what
+    // was kept of the profile goes.
+    if (profile === 'unavailable') {
+      this.cache.delete(key);
+      return UNAVAILABLE;
+    }
     const pbIds = new Set(profile.pbs.map((pb) => pb.id));
     const kind = 'choose' in wanted ? wanted.choose(pbIds) : wanted;
     const answer = await prepareAnswer(
@@ -158,7 +166,7 @@ export class PublicProfileAnswers {
       this.options.compressThreshold,
     );
     this.keep(key, { ...location, pbIds }, variantOf(kind, username), kind.perPb === true, answer);
-    return answer;
+    return { status: 'found', answer };
   }
 
   private keep(

@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import {
   AUTH_MESSAGES,
+  MODERATION_MESSAGES,
   appConfigSchema,
   billingOverviewSchema,
   checkoutResultSchema,
@@ -10,6 +11,7 @@ import {
   type User,
 } from '@pbshare/shared';
 import { expect } from 'vitest';
+import { bearer } from '../test/accounts.js';
 import { formData } from '../test/form-data.js';
 import { archiveJsonOf, unzip } from '../test/zip-archive.js';
 import { weightFields } from '../test/pbs.js';
@@ -121,6 +123,36 @@ const pbPreviewAttempts = (kind: 'pb' | 'story', w: World): Attempt[] => {
     },
   ];
 };
+
+/**
+ * Moderation's admin routes answer everyone but a signed-in admin as a path the API does not
+ * have (the world has no admin): no token, a made-up one, the stranger's session, the owner's.
+ */
+const adminOnly =
+  (method: 'GET' | 'POST', url: string, body?: Record<string, unknown>) =>
+  (w: World): Attempt[] =>
+    (
+      [
+        ['no token', {}],
+        ['a made-up token', { authorization: 'Bearer made.up.token' }],
+        ["the stranger's session", bearer(w.stranger.session)],
+        ["the owner's session", bearer(w.owner.session)],
+      ] as const
+    ).map(([label, headers]) => ({
+      ...notFound(label, { url, headers, ...(body && json(body)) }),
+      check: (res) => {
+        expect(res.message).toBe(`No such endpoint: ${method} ${url.split('?')[0] ?? url}`);
+      },
+    }));
+
+/** A report of the owner's profile, or of one of their ids as a PB, from a visitor. */
+const reportOf = (w: World, pbId?: string) =>
+  json({
+    username: w.owner.username,
+    ...(pbId && { pbId }),
+    reason: 'spam',
+    email: 'reporter@example.com',
+  });
 
 /**
  * Every route the app serves, keyed "METHOD /path" as Fastify registers it. A route missing here
@@ -810,10 +842,99 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
       },
     ],
   },
+  // Moderation: reports from anyone, the admins' routes, the owner's decisions and appeals.
+  'POST /v1/reports': {
+    access: 'public',
+    // A report tells nothing the public page does not: the owner's hidden PB, an older record and
+    // someone else's PB under the owner's name are answered as a PB that does not exist.
+    visitor: (w) => [
+      {
+        label: "a visitor's report of the owner's profile",
+        request: { url: '/v1/reports', ...reportOf(w) },
+        status: 201,
+        check: (body) => {
+          expect(body.data).toBeNull();
+          expect(body.message).toBe(MODERATION_MESSAGES.reportThanks);
+        },
+      },
+      {
+        label: "the stranger's report of the owner's public PB",
+        request: {
+          url: '/v1/reports',
+          headers: bearer(w.stranger.session),
+          ...json({ username: w.owner.username, pbId: w.owner.visible.id, reason: 'nudity' }),
+        },
+        status: 201,
+      },
+      {
+        label: 'a visitor without an e-mail',
+        request: { url: '/v1/reports', ...json({ username: w.owner.username, reason: 'spam' }) },
+        status: 400,
+        code: 'VALIDATION_ERROR',
+      },
+      ...ownerIds(w)
+        .slice(1)
+        .map(([label, id]) => notFound(label, { url: '/v1/reports', ...reportOf(w, id) })),
+      notFound("the stranger's PB under the owner's name", {
+        url: '/v1/reports',
+        ...reportOf(w, w.stranger.pb.id),
+      }),
+      {
+        label: "the stranger's own profile",
+        request: {
+          url: '/v1/reports',
+          headers: bearer(w.stranger.session),
+          ...json({ username: w.stranger.username, reason: 'spam' }),
+        },
+        status: 400,
+        code: 'BAD_REQUEST',
+      },
+    ],
+  },
+  'GET /v1/admin/queue': { access: 'public', visitor: adminOnly('GET', '/v1/admin/queue') },
+  'GET /v1/admin/audit': { access: 'public', visitor: adminOnly('GET', '/v1/admin/audit?limit=5') },
+  'POST /v1/admin/actions': {
+    access: 'public',
+    // Suspending the owner, as anyone: the owner's snapshot (their profile) proves nothing changed.
+    visitor: (w) =>
+      adminOnly('POST', '/v1/admin/actions', {
+        action: 'suspend',
+        reason: 'hijacked',
+        userId: userIdOf(w.owner.session.accessToken),
+      })(w),
+  },
+  'GET /v1/moderation/decisions': {
+    access: 'signed-in',
+    stranger: () => [
+      {
+        label: 'their own decisions only',
+        request: { url: '/v1/moderation/decisions' },
+        status: 200,
+        check: (body) => {
+          expect(body.data).toEqual({ decisions: [] });
+        },
+      },
+    ],
+  },
+  'POST /v1/moderation/appeals': {
+    access: 'signed-in',
+    stranger: () => [
+      notFound('a decision that is not about them', {
+        url: '/v1/moderation/appeals',
+        ...json({ actionId: SOMEONE_ELSES_ID, message: 'Undo it' }),
+      }),
+    ],
+  },
 };
 
 /** The session id (`sid`) an access token carries, read without checking it (a test's own token). */
 function sessionIdOf(accessToken: string): string {
   const payload = accessToken.split('.')[1] ?? '';
   return (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sid: string }).sid;
+}
+
+/** The account id (`sub`) an access token carries, read without checking it. */
+function userIdOf(accessToken: string): string {
+  const payload = accessToken.split('.')[1] ?? '';
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub: string }).sub;
 }

@@ -6,9 +6,12 @@ import { AppError } from '../errors/app-error.js';
 import type { Previews } from './previews.js';
 import type { PreviewPlan } from './preview-links.js';
 
-/** What the routes need of the public profiles: what a visitor may see of a person, or nothing. */
+/**
+ * What the routes need of the public profiles: what a visitor may see of a person, or nothing
+ * (nobody, or 'unavailable' while moderation has suspended them).
+ */
 export interface PublicProfiles {
-  find(username: string): Promise<PublicProfile | undefined>;
+  find(username: string): Promise<PublicProfile | 'unavailable' | undefined>;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -54,7 +57,7 @@ export const previewRoutes: FastifyPluginAsyncZod<{
 
   async function profileOf(username: string): Promise<PublicProfile> {
     const profile = await profiles.find(username);
-    if (!profile) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+    if (!profile || profile === 'unavailable') throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
     return profile;
   }
 

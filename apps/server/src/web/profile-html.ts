@@ -2,6 +2,7 @@ import {
   type InlineProfilePage,
   DEFAULT_PROFILE_DESCRIPTION,
   INLINE_PROFILE_ELEMENT_ID,
+  MODERATION_MESSAGES,
   PRODUCT_NAME,
   STORY_MEDIA_SIZES,
   storyBackdropUrl,
@@ -55,6 +56,8 @@ export interface ProfilePageOptions {
   origin: string;
   username: string;
   profile: PublicProfile | undefined;
+  /** With no profile: moderation has suspended the person, and the page says it is not available. */
+  unavailable?: boolean;
   /** The PB the link opens at (one of the profile's visible PBs), for /{username}/{pbId}. */
   pb?: PublicPb;
   /** The addresses of the profile's preview images. */
@@ -127,9 +130,10 @@ function pageHead(
  */
 export function renderProfilePage(template: string, options: ProfilePageOptions): string {
   const { origin, username, profile, pb, previews, render } = options;
+  // `unavailable` tells the page's script why there is no profile, so it can say so too.
   const page: InlineProfilePage = pb
     ? { username, profile: profile ?? null, pbId: pb.id }
-    : { username, profile: profile ?? null };
+    : { username, profile: profile ?? null, ...(options.unavailable && { unavailable: true }) };
   const inline = `<script type="application/json" id="${INLINE_PROFILE_ELEMENT_ID}">${jsonForScript(page)}</script>`;
 
   let head: string;
@@ -163,9 +167,12 @@ export function renderProfilePage(template: string, options: ProfilePageOptions)
       ...openingSlidePreloads(pb ?? profile.pbs[0]),
     ].join('\n    ');
   } else {
+    const [title, description] = options.unavailable
+      ? ['Profile Not Available', MODERATION_MESSAGES.profileUnavailable]
+      : ['Profile Not Found', DEFAULT_PROFILE_DESCRIPTION];
     head = [
-      `<title>Profile Not Found · ${PRODUCT_NAME}</title>`,
-      `<meta name="description" content="${escapeHtml(DEFAULT_PROFILE_DESCRIPTION)}" />`,
+      `<title>${escapeHtml(title)} · ${PRODUCT_NAME}</title>`,
+      `<meta name="description" content="${escapeHtml(description)}" />`,
       '<meta name="robots" content="noindex" />',
     ].join('\n    ');
   }

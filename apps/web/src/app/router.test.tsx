@@ -30,7 +30,7 @@ describe('routes', () => {
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
 
-  it.each(['/profile', '/profile/settings', '/add-pb', '/edit-pb/42', '/share-profile'])(
+  it.each(['/profile', '/profile/settings', '/add-pb', '/edit-pb/42', '/share-profile', '/admin'])(
     '%s sends a visitor to /login, replacing the history entry',
     async (path) => {
       const { router } = renderRoutes(routes, path);

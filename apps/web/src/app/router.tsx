@@ -82,6 +82,7 @@ export const routes: RouteObject[] = [
                     () => import('@/features/share/share-profile-page'),
                     'ShareProfilePage',
                   ),
+                  page('admin', () => import('@/features/admin/admin-page'), 'AdminPage'),
                 ],
               },
               page('*', () => import('@/features/not-found/not-found-page'), 'NotFoundPage'),

@@ -39,7 +39,7 @@ if (!page) {
   earlyTaps = takeEarlyTaps();
   const app = (
     <Providers>
-      <PublicProfileView profile={page.profile} pbId={page.pbId} />
+      <PublicProfileView profile={page.profile} pbId={page.pbId} unavailable={page.unavailable} />
       <EarlyTaps />
     </Providers>
   );

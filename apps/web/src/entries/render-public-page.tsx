@@ -12,7 +12,7 @@ import { Providers } from './providers';
 export function renderPublicPage(page: InlineProfilePage): string {
   return renderToString(
     <Providers>
-      <PublicProfileView profile={page.profile} pbId={page.pbId} />
+      <PublicProfileView profile={page.profile} pbId={page.pbId} unavailable={page.unavailable} />
     </Providers>,
   );
 }

@@ -16,6 +16,7 @@ import * as m015 from './015-devices.js';
 import * as m018 from './018-two-step.js';
 import * as m017 from './017-data-imports.js';
 import * as m019 from './019-passkeys.js';
+import * as m020 from './020-moderation.js';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed by hand rather
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '018-two-step': m018,
   '017-data-imports': m017,
   '019-passkeys': m019,
+  '020-moderation': m020,
 };

@@ -93,6 +93,8 @@ function cardOf(
     category: exercise.category,
     isVisible: exercise.isVisible,
     order: exercise.position,
+    // The owner's alone: toPublicPb's schema leaves it out of what visitors get.
+    moderation: exercise.moderation,
     ...recordStanding(exercise.category, main, [main, ...history]),
   };
 }

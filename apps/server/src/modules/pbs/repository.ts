@@ -1,4 +1,4 @@
-import type { Category, Unit } from '@pbshare/shared';
+import type { Category, ModerationState, Unit } from '@pbshare/shared';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { changeProfile, type ProfileStore } from '../../db/profile-version.js';
 import type { DatabaseSchema } from '../../db/schema.js';
@@ -12,7 +12,12 @@ export interface ExerciseRow {
   category: Category;
   isVisible: boolean;
   position: number;
+  /** Set while moderation hides the exercise; it stays hidden until a moderator restores it. */
+  moderation: ModerationState | null;
 }
+
+/** Work another module does in the transaction of a write here (moderation's audit entry). */
+export type AlsoInTransaction = (trx: Transaction<DatabaseSchema>) => Promise<void>;
 
 export interface RecordRow {
   id: string;
@@ -30,7 +35,15 @@ export interface RecordRow {
 /** A record as the service hands it over: the rest is the repository's to fill in. */
 export type NewRecord = Omit<RecordRow, 'exerciseId' | 'createdAt'>;
 
-const EXERCISE_COLUMNS = ['id', 'title', 'category', 'is_visible', 'position'] as const;
+const EXERCISE_COLUMNS = [
+  'id',
+  'title',
+  'category',
+  'is_visible',
+  'position',
+  'moderation_hidden_at',
+  'moderation_reason',
+] as const;
 const RECORD_COLUMNS = [
   'id',
   'exercise_id',
@@ -62,6 +75,10 @@ function toExercise(
     category: row.category,
     isVisible: row.is_visible === 1,
     position: row.position,
+    moderation:
+      row.moderation_hidden_at === null
+        ? null
+        : { at: row.moderation_hidden_at, reason: row.moderation_reason ?? '' },
   };
 }
 
@@ -107,10 +124,19 @@ export class PbsRepository {
    * serialised already; PostgreSQL needs the row lock, which the first statement takes: it bumps
    * the user's profile version, so every process's cached public page of the user is stale from
    * the moment the change commits (and stays current if it rolls back). The writes exist only on
-   * the `tx` handed to `work`, so no change can be made outside such a transaction.
+   * the `tx` handed to `work`, so no change can be made outside such a transaction. `alsoDo` runs
+   * after `work`, in the same transaction.
    */
-  async forUser<T>(userId: string, work: (tx: PbsTx) => Promise<T>): Promise<T> {
-    return changeProfile(this.store, userId, (trx) => work(new PbsTx(trx, userId)));
+  async forUser<T>(
+    userId: string,
+    work: (tx: PbsTx) => Promise<T>,
+    alsoDo?: AlsoInTransaction,
+  ): Promise<T> {
+    return changeProfile(this.store, userId, async (trx) => {
+      const result = await work(new PbsTx(trx, userId));
+      await alsoDo?.(trx);
+      return result;
+    });
   }
 
   async exercisesOf(userId: string): Promise<ExerciseRow[]> {
@@ -309,8 +335,15 @@ class PbsTx extends PbReads<Transaction<DatabaseSchema>> {
 
   async updateExercise(
     exerciseId: string,
-    changes: { title?: string; titleKey?: string; category?: Category; isVisible?: boolean },
+    changes: {
+      title?: string;
+      titleKey?: string;
+      category?: Category;
+      isVisible?: boolean;
+      moderation?: ModerationState | null;
+    },
   ): Promise<void> {
+    const { moderation } = changes;
     await this.db
       .updateTable('exercises')
       .set({
@@ -318,6 +351,10 @@ class PbsTx extends PbReads<Transaction<DatabaseSchema>> {
         ...(changes.titleKey !== undefined && { title_key: changes.titleKey }),
         ...(changes.category !== undefined && { category: changes.category }),
         ...(changes.isVisible !== undefined && { is_visible: changes.isVisible ? 1 : 0 }),
+        ...(moderation !== undefined && {
+          moderation_hidden_at: moderation?.at ?? null,
+          moderation_reason: moderation?.reason ?? null,
+        }),
         updated_at: new Date().toISOString(),
       })
       .where('id', '=', exerciseId)

@@ -3,12 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   FREE_LIMIT_TEXT,
   FREE_TIER_PB_LIMIT,
+  MODERATION_MESSAGES,
   PB_MESSAGES,
   STORAGE_QUOTA_BYTES,
   formatStorageBytes,
   newestFirst,
   splitHeadline,
   titleKey,
+  type ModerationState,
   type PersonalBest,
   type PublicPb,
   type SubscriptionTier,
@@ -19,7 +21,14 @@ import type { ReceivedFile } from '../../media/receive-upload.js';
 import type { UserDirectory } from '../users/index.js';
 import type { PbInput } from './pb-input.js';
 import { toPersonalBest, toPublicPb } from './pb-dto.js';
-import type { ExerciseRow, NewRecord, PbsRepository, PbsTx, RecordRow } from './repository.js';
+import type {
+  AlsoInTransaction,
+  ExerciseRow,
+  NewRecord,
+  PbsRepository,
+  PbsTx,
+  RecordRow,
+} from './repository.js';
 
 export interface UploadedMedia {
   file: ReceivedFile;
@@ -243,7 +252,13 @@ export class PbsService {
     const exercise = record && (await this.pbs.findExercise(userId, record.exerciseId));
     if (!record || !exercise) throw notFound();
     if (isVisible || !exercise.isVisible) {
-      await this.pbs.forUser(userId, (tx) => tx.updateExercise(record.exerciseId, { isVisible }));
+      await this.pbs.forUser(userId, async (tx) => {
+        // Read under the user's lock, so a moderator's hide that lands meanwhile still holds.
+        if (isVisible && (await tx.findExercise(record.exerciseId))?.moderation) {
+          throw new AppError('CONFLICT', MODERATION_MESSAGES.hiddenUntilRestored);
+        }
+        await tx.updateExercise(record.exerciseId, { isVisible });
+      });
     } else {
       await this.hide(userId, record.exerciseId);
     }
@@ -255,9 +270,14 @@ export class PbsService {
    * visitors see none of it now) new keys, so an address someone kept stops working. The copies
    * are made first, the keys swapped in the transaction that hides, the old files removed after
    * it commits. A record whose files changed between the copy and the transaction (a video job
-   * publishing, an edit) keeps its new files and is moved again in the next round.
+   * publishing, an edit) keeps its new files and is moved again in the next round. A moderator's
+   * hide also keeps its reason on the exercise, and runs `alsoDo` in the transaction that hides.
    */
-  private async hide(userId: string, exerciseId: string): Promise<void> {
+  private async hide(
+    userId: string,
+    exerciseId: string,
+    moderated?: { state: ModerationState; alsoDo: AlsoInTransaction },
+  ): Promise<void> {
     const ours = new Set<string>();
     let hidden = false;
     for (let round = 0; round < HIDE_ROUNDS; round += 1) {
@@ -268,15 +288,26 @@ export class PbsService {
       const copies = await this.copyMedia(userId, records);
       let moved: typeof copies = [];
       try {
-        moved = await this.pbs.forUser(userId, async (tx) => {
-          if (!(await tx.findExercise(exerciseId))) throw notFound();
-          if (!hidden) await tx.updateExercise(exerciseId, { isVisible: false });
-          const done: typeof copies = [];
-          for (const copy of copies) {
-            if (await tx.moveMedia(copy.record.id, copy.record.media, copy.media)) done.push(copy);
-          }
-          return done;
-        });
+        moved = await this.pbs.forUser(
+          userId,
+          async (tx) => {
+            if (!(await tx.findExercise(exerciseId))) throw notFound();
+            if (!hidden) {
+              await tx.updateExercise(exerciseId, {
+                isVisible: false,
+                ...(moderated && { moderation: moderated.state }),
+              });
+            }
+            const done: typeof copies = [];
+            for (const copy of copies) {
+              if (await tx.moveMedia(copy.record.id, copy.record.media, copy.media)) {
+                done.push(copy);
+              }
+            }
+            return done;
+          },
+          hidden ? undefined : moderated?.alsoDo,
+        );
       } catch (err) {
         await this.removeFiles(copies.flatMap((c) => servedKeysOf(c.media)));
         throw err;
@@ -317,6 +348,63 @@ export class PbsService {
       }
     }
     return copies;
+  }
+
+  /**
+   * The exercise whose current record visitors see as `recordId` on the public page (what a
+   * report names), or undefined when no visible PB of the user has that id.
+   */
+  async visibleExerciseOf(userId: string, recordId: string): Promise<string | undefined> {
+    const shown = (await this.exercisesWithRecords(userId, isPublishable)).find(
+      ({ exercise, current }) => exercise.isVisible && current.id === recordId,
+    );
+    return shown?.exercise.id;
+  }
+
+  /** The owner's card of one exercise (its current record), or undefined. */
+  async cardOfExercise(userId: string, exerciseId: string): Promise<PersonalBest | undefined> {
+    return (await this.list(userId)).find((card) => card.exerciseId === exerciseId);
+  }
+
+  /**
+   * A moderator hides the exercise as its owner would (its files get new keys), keeping the reason
+   * on it: the owner cannot show it again until `liftModeration`.
+   */
+  async hideByModeration(
+    userId: string,
+    exerciseId: string,
+    state: ModerationState,
+    alsoDo: AlsoInTransaction,
+  ): Promise<void> {
+    await this.hide(userId, exerciseId, { state, alsoDo });
+  }
+
+  /** A moderator restores the exercise: visible again, its moderation lifted. */
+  async liftModeration(userId: string, exerciseId: string, alsoDo: AlsoInTransaction) {
+    await this.pbs.forUser(
+      userId,
+      async (tx) => {
+        if (!(await tx.findExercise(exerciseId))) throw notFound();
+        await tx.updateExercise(exerciseId, { isVisible: true, moderation: null });
+      },
+      alsoDo,
+    );
+  }
+
+  /** A moderator deletes the exercise with every record of it; their files go once it commits. */
+  async deleteExercise(userId: string, exerciseId: string, alsoDo: AlsoInTransaction) {
+    const records = await this.pbs.forUser(
+      userId,
+      async (tx) => {
+        if (!(await tx.findExercise(exerciseId))) throw notFound();
+        const gone = await tx.recordsOfExercise(exerciseId);
+        // Its records go with it by cascade.
+        await tx.deleteExercise(exerciseId);
+        return gone;
+      },
+      alsoDo,
+    );
+    await this.removeFiles(records.flatMap((record) => keysOf(record.media)));
   }
 
   /** `orderedIds` are the ids of the cards (any record of each exercise), every exercise once. */

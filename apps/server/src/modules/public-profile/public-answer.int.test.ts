@@ -22,6 +22,7 @@ const OWNER_ONLY = [
   'order',
   'personalBestHistory',
   'improvement',
+  'moderation',
 ];
 
 describe.each(['on', 'off'] as const)('with the fast path %s', (mode) => {

@@ -1,4 +1,9 @@
-import { PUBLIC_PROFILE_MESSAGES, publicProfileSchema, successEnvelope } from '@pbshare/shared';
+import {
+  MODERATION_MESSAGES,
+  PUBLIC_PROFILE_MESSAGES,
+  publicProfileSchema,
+  successEnvelope,
+} from '@pbshare/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error.js';
@@ -54,6 +59,9 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{
       const found = await answers.lookup(request.params.username, kind);
       if (found.status === 'missing') {
         throw new AppError('NOT_FOUND', PUBLIC_PROFILE_MESSAGES.notFound);
+      }
+      if (found.status === 'unavailable') {
+        throw new AppError('NOT_FOUND', MODERATION_MESSAGES.profileUnavailable);
       }
       if (found.status === 'moved') {
         void sendMoved(reply, movedTo(request.url, '/v1/pbs/user/', found.username));

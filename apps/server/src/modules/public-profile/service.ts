@@ -30,10 +30,15 @@ export class PublicProfileService {
     return movedTo === undefined ? undefined : { movedTo };
   }
 
-  async find(username: string): Promise<PublicProfile | undefined> {
+  /**
+   * The profile a visitor sees, 'unavailable' while moderation has suspended the account (its
+   * page says so, with a 404), or undefined for nobody.
+   */
+  async find(username: string): Promise<PublicProfile | 'unavailable' | undefined> {
     if (!isPersonName(username)) return undefined;
     const user = await this.users.findByDisplayName(username);
     if (!user) return undefined;
+    if (user.suspension) return 'unavailable';
     return {
       user: {
         displayName: user.displayName,

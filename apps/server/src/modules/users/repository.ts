@@ -1,5 +1,11 @@
-import { usernameKey, type SubscriptionTier } from '@pbshare/shared';
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { usernameKey, type ModerationState, type SubscriptionTier } from '@pbshare/shared';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+} from 'kysely';
 import { changeProfile, type ProfileStore } from '../../db/profile-version.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { hasProTime } from '../billing/index.js';
@@ -16,7 +22,12 @@ export interface UserRecord {
   profileImageKey: string | null;
   emailVerified: boolean;
   subscriptionTier: SubscriptionTier;
+  /** Set while moderation has suspended the account. */
+  suspension: ModerationState | null;
 }
+
+/** Work another module does in the transaction of a write here (moderation's audit entry). */
+export type AlsoInTransaction = (trx: Transaction<DatabaseSchema>) => Promise<void>;
 
 const COLUMNS = [
   'id',
@@ -26,6 +37,8 @@ const COLUMNS = [
   'bio',
   'profile_image_key',
   'email_verified_at',
+  'suspended_at',
+  'suspension_reason',
 ] as const;
 
 type Row = Selectable<DatabaseSchema['users']>;
@@ -64,6 +77,10 @@ function toRecord(
     profileImageKey: row.profile_image_key,
     emailVerified: row.email_verified_at !== null,
     subscriptionTier: row.subscription_tier,
+    suspension:
+      row.suspended_at === null
+        ? null
+        : { at: row.suspended_at, reason: row.suspension_reason ?? '' },
   };
 }
 
@@ -223,14 +240,39 @@ export class UsersRepository {
   }
 
   /**
+   * Suspends the account (`suspension` set) or lifts its suspension (null). Bumps the profile
+   * version like any write a visitor sees: the public page of a suspended account answers 404,
+   * in every process from the commit on. `alsoDo` runs in the same transaction.
+   */
+  async setSuspension(
+    id: string,
+    suspension: ModerationState | null,
+    alsoDo: AlsoInTransaction,
+  ): Promise<void> {
+    await changeProfile(this.store, id, async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({
+          suspended_at: suspension?.at ?? null,
+          suspension_reason: suspension?.reason ?? null,
+        })
+        .where('id', '=', id)
+        .execute();
+      await alsoDo(trx);
+    });
+  }
+
+  /**
    * Removes the user; sessions, tokens, PBs and holds go with it by cascade. In the same
    * transaction its username and the old names it held are retired until `retireNamesUntil`:
    * nobody may take them meanwhile, so links shared under them find no profile rather than a
    * stranger's. Through changeProfile, whose version bump is moot for a row about to go but
-   * gives the one transaction and the wait for the change feed.
+   * gives the one transaction and the wait for the change feed. `alsoDo` runs first in the same
+   * transaction, while the row is still there.
    */
-  async delete(id: string, retireNamesUntil: string): Promise<void> {
+  async delete(id: string, retireNamesUntil: string, alsoDo?: AlsoInTransaction): Promise<void> {
     await changeProfile(this.store, id, async (trx) => {
+      await alsoDo?.(trx);
       const [user, holds] = await Promise.all([
         trx.selectFrom('users').select('display_name_key').where('id', '=', id).executeTakeFirst(),
         trx

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { USERNAME_HOLD_DAYS, usernameKey, type User } from '@pbshare/shared';
+import { USERNAME_HOLD_DAYS, usernameKey, type ModerationState, type User } from '@pbshare/shared';
 import { ONE_DAY_MS } from '../../durations.js';
 import { AppError, SESSION_EXPIRED_MESSAGE } from '../../errors/app-error.js';
 import { processAvatar } from '../../media/avatar-image.js';
 import { verifyPassword } from '../../security/passwords.js';
 import type { Storage } from '../../storage/storage.js';
 import { setPasswordFirst } from './no-password.js';
-import type { UserRecord, UsersRepository } from './repository.js';
+import type { AlsoInTransaction, UserRecord, UsersRepository } from './repository.js';
 import { toUserDto } from './user-dto.js';
 
 /** The shared hold (`USERNAME_HOLD_DAYS`, which Settings states when a name changes) in ms. */
@@ -85,8 +85,32 @@ export class UsersService {
         { field: 'password', message: 'That password is not correct.' },
       ]);
     }
-    const pbFiles = await this.pbs.storedFilesOf(userId);
-    await this.users.delete(userId, new Date(Date.now() + USERNAME_HOLD_MS).toISOString());
+    await this.removeAccount(user);
+  }
+
+  /**
+   * Removes an account as its owner's deletion does, without the password: what moderation's
+   * 'delete' does. `alsoDo` runs in the deleting transaction. False when there is no such account.
+   */
+  async removeAccountOf(userId: string, alsoDo: AlsoInTransaction): Promise<boolean> {
+    const user = await this.users.findById(userId);
+    if (!user) return false;
+    await this.removeAccount(user, alsoDo);
+    return true;
+  }
+
+  /** Suspends the account (its public page answers 404) or, with null, lifts the suspension. */
+  async setSuspension(
+    userId: string,
+    suspension: ModerationState | null,
+    alsoDo: AlsoInTransaction,
+  ): Promise<void> {
+    await this.users.setSuspension(userId, suspension, alsoDo);
+  }
+
+  private async removeAccount(user: UserRecord, alsoDo?: AlsoInTransaction): Promise<void> {
+    const pbFiles = await this.pbs.storedFilesOf(user.id);
+    await this.users.delete(user.id, new Date(Date.now() + USERNAME_HOLD_MS).toISOString(), alsoDo);
     for (const key of [...filesOf(user), ...pbFiles]) await this.removeFile(key);
   }
 

@@ -13,5 +13,6 @@ export function toUserDto(user: UserRecord, storage: Storage): User {
     emailVerified: user.emailVerified,
     subscription_tier: user.subscriptionTier,
     hasPassword: user.passwordHash !== null,
+    suspension: user.suspension,
   };
 }

@@ -1,13 +1,22 @@
+import 'fake-indexeddb/auto';
+
 import { ACCESS_TOKEN_STORAGE_KEY, type PersonalBest } from '@pbshare/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { UNDO_MS } from '@/features/pbs';
+import { OutboxSender, UNDO_MS } from '@/features/pbs';
+import {
+  entryWith,
+  freshOutbox,
+  keepEntries,
+  keptEntries,
+  setOnline,
+} from '@/features/pbs/outbox/test/outbox-device';
 import { callsTo, fail, ok, sentTo, stubApi, testUser, type StubHandler } from '@/test/api-stub';
 import { expectLinks } from '@/test/expect-links';
 import { renderPage } from '@/test/render';
-import { historyRecord, pbWith } from '@/test/fixtures/personal-bests';
+import { historyRecord, pbWith, samplePb } from '@/test/fixtures/personal-bests';
 import { ProfilePage } from './profile-page';
 
 const deadlift = pbWith({
@@ -357,5 +366,111 @@ describe('ProfilePage at the free cap', () => {
     expect(await screen.findByTestId('pro-badge')).toHaveTextContent('Pro');
     await userEvent.click(await screen.findByRole('link', { name: 'Add New' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/add-pb');
+  });
+});
+
+describe('ProfilePage with PBs saved offline', () => {
+  const revoke = vi.fn();
+  beforeEach(async () => {
+    await freshOutbox();
+    URL.createObjectURL = vi.fn(() => 'blob:poster');
+    revoke.mockClear();
+    URL.revokeObjectURL = revoke;
+  });
+
+  /** The profile with the sender the site layout mounts. */
+  function renderWithSender(save: StubHandler) {
+    localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'token-1');
+    const requests = stubApi({
+      'GET /v1/users/profile': () => ok(testUser),
+      'GET /v1/pbs': () => ok([deadlift]),
+      'POST /v1/pbs': save,
+    });
+    renderPage(
+      <>
+        <OutboxSender />
+        <ProfilePage />
+      </>,
+      '/profile',
+    );
+    return requests;
+  }
+
+  it("lists the account's waiting PBs above the cards, with their picture and value", async () => {
+    setOnline(false);
+    await keepEntries(
+      entryWith(),
+      entryWith({ id: 'theirs', userId: 'u2', fields: { ...entryWith().fields, title: 'Row' } }),
+    );
+    renderProfile([deadlift]);
+
+    const outbox = await screen.findByRole('region', { name: 'Waiting to upload: 1' });
+    expect(within(outbox).getByRole('img', { name: 'Photo of Squat' })).toHaveAttribute(
+      'src',
+      'blob:poster',
+    );
+    expect(outbox).toHaveTextContent('Squat');
+    expect(outbox).toHaveTextContent('140 kg × 3');
+    expect(within(outbox).getByTestId('outbox-status')).toHaveTextContent(
+      'Waiting for a connection',
+    );
+    expect(within(outbox).getByRole('button', { name: 'Cancel upload of Squat' })).toBeVisible();
+    expect(within(outbox).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    // Another account's PB saved on this device stays out of sight.
+    expect(screen.queryByText('Row')).not.toBeInTheDocument();
+    const [card] = await screen.findAllByTestId('pb-card');
+    expect(
+      outbox.compareDocumentPosition(card as Node) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('removes an entry on Cancel', async () => {
+    setOnline(false);
+    await keepEntries(entryWith());
+    renderProfile([deadlift]);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel upload of Squat' }));
+
+    expect(await screen.findByText('Removed from the outbox')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Waiting to upload/ })).not.toBeInTheDocument();
+    expect(revoke).toHaveBeenCalledWith('blob:poster');
+    expect(await keptEntries()).toEqual([]);
+  });
+
+  it('refreshes the cards once a waiting PB is uploaded', async () => {
+    await keepEntries(entryWith());
+    const requests = renderWithSender(() => ok(samplePb, 'Personal best saved successfully!', 201));
+
+    expect(await screen.findByText('Squat is saved.')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(callsTo(requests, 'GET /v1/pbs').length).toBeGreaterThan(1);
+    });
+    expect(screen.queryByRole('region', { name: /Waiting to upload/ })).not.toBeInTheDocument();
+  });
+
+  it('opens the free-limit dialog when the server refuses a waiting PB for it, and keeps it', async () => {
+    const user = userEvent.setup();
+    await keepEntries(entryWith());
+    const requests = renderWithSender(() =>
+      fail(402, 'FREE_LIMIT_REACHED', 'Free accounts can track 3 exercises.'),
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: 'You have reached the free limit' });
+    await user.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    const outbox = screen.getByRole('region', { name: 'Waiting to upload: 1' });
+    expect(within(outbox).getByTestId('outbox-status')).toHaveTextContent(
+      "Free accounts can track 3 exercises (history entries don't count).",
+    );
+    expect(within(outbox).getByRole('button', { name: 'Try again' })).toBeVisible();
+    expect((await keptEntries())[0]?.refusal?.code).toBe('FREE_LIMIT_REACHED');
+
+    // Back online, it is not sent again, and the dialog stays closed.
+    setOnline(true, { announce: true });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(callsTo(requests, 'POST /v1/pbs')).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

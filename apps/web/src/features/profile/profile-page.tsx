@@ -22,6 +22,7 @@ import {
   FreeLimitDialog,
   PbGrid,
   NoPbsYet,
+  OutboxList,
   usePbDeletion,
   withoutRecords,
   type PbCardActions,
@@ -29,13 +30,14 @@ import {
 import { InstallOffer } from '@/features/install';
 import { SharePbButton } from '@/features/share';
 import { ProfileHeader } from './components/profile-header';
+import { SuspensionNotice } from './components/suspension-notice';
 
 /** The open card offers sharing its PB (features/share). */
 const cardActions: PbCardActions = {
   share: ({ pb, className }) => <SharePbButton pb={pb} className={className} />,
 };
 
-/** /profile (docs/PRODUCT.md §2): the header and the user's PBs. */
+/** /profile (docs/PRODUCT.md §2): the header, the PBs waiting to upload and the user's PBs. */
 export function ProfilePage() {
   useDocumentTitle(pageTitle('Your profile'));
   const { user } = useAuth();
@@ -45,6 +47,8 @@ export function ProfilePage() {
   const reorder = useReorderPersonalBests();
   const { hiddenIds, deleteCurrent, deleteHistory } = usePbDeletion();
   const [capDialogOpen, setCapDialogOpen] = useState(false);
+  // A PB saved offline that the server refused for the free limit, as it was sent.
+  const [outboxLimitOpen, setOutboxLimitOpen] = useState(false);
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const openParam = searchParams.get('open');
@@ -114,6 +118,7 @@ export function ProfilePage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pt-6 pb-20 sm:px-6 sm:pt-10">
       <ProfileHeader user={user} pbCount={list?.length} />
+      <SuspensionNotice user={user} className="mt-4" />
       <InstallOffer hasPbs={(list?.length ?? 0) > 0} />
 
       <section aria-labelledby="pbs-heading" className="mt-10">
@@ -155,6 +160,12 @@ export function ProfilePage() {
           </p>
         ) : null}
 
+        <OutboxList
+          className="mt-5"
+          onFreeLimit={() => {
+            setOutboxLimitOpen(true);
+          }}
+        />
         <div className="mt-5">
           {pbs.isPending ? (
             <PbCardsSkeleton label="Loading personal bests" />
@@ -202,6 +213,7 @@ export function ProfilePage() {
           void navigate('/add-pb');
         }}
       />
+      <FreeLimitDialog open={outboxLimitOpen} onOpenChange={setOutboxLimitOpen} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { ACCESS_TOKEN_STORAGE_KEY } from '@pbshare/shared';
 import { useEffect, useState } from 'react';
 
+import { useClientValue } from '@/hooks/use-client-value';
+
 /** A token this close to its end is not worth a request: it would be refused on arrival. */
 const EXPIRY_MARGIN_MS = 10_000;
 
@@ -37,19 +39,30 @@ function readStorage(): Pick<Storage, 'getItem'> | undefined {
   }
 }
 
+/** The live token as a render value: '' for none, and PENDING while the page hydrates. */
+const PENDING = '?';
+function readLiveToken(): string {
+  const storage = readStorage();
+  return (storage ? liveAccessToken(storage) : null) ?? '';
+}
+
 /**
- * Whether the person looking at /{username} is its owner, signed in in this browser. The page
- * carries no session code, so it asks the server who the stored token belongs to, once, and only
- * when there is a live token: a visitor without one costs no request. An expired token, a
- * refused one or a failed request all read as a visitor, which is what the page says by default.
+ * Whether the person looking at /{username} is its owner, signed in in this browser: undefined
+ * until that is known, so neither the owner's nor a visitor's controls show the wrong person for
+ * a moment. The page carries no session code, so it asks the server who the stored token belongs
+ * to, once, and only when there is a live token: a visitor without one is known at once (in the
+ * render after hydration, since the server cannot read the browser's storage) and costs no
+ * request. An expired token, a refused one or a failed request all read as a visitor.
  */
-export function useViewerIsOwner(name: string): boolean {
-  const [owner, setOwner] = useState(false);
+export function useViewerIsOwner(name: string | undefined): boolean | undefined {
+  const token = useClientValue(readLiveToken, PENDING);
+  const [answer, setAnswer] = useState<{ token: string; owner: boolean } | null>(null);
   useEffect(() => {
-    const storage = readStorage();
-    const token = storage ? liveAccessToken(storage) : null;
-    if (!token) return;
+    if (!name || !token || token === PENDING) return;
     const controller = new AbortController();
+    const settle = (owner: boolean) => {
+      setAnswer({ token, owner });
+    };
     fetch('/v1/users/profile', {
       headers: { Authorization: `Bearer ${token}` },
       signal: controller.signal,
@@ -57,14 +70,17 @@ export function useViewerIsOwner(name: string): boolean {
       .then(async (response) => (response.ok ? ((await response.json()) as unknown) : null))
       .then((body) => {
         const signedIn = (body as { data?: { displayName?: unknown } } | null)?.data?.displayName;
-        if (typeof signedIn === 'string' && signedIn.toLowerCase() === name.toLowerCase()) {
-          setOwner(true);
-        }
+        settle(typeof signedIn === 'string' && signedIn.toLowerCase() === name.toLowerCase());
       })
-      .catch(() => undefined);
+      .catch(() => {
+        if (!controller.signal.aborted) settle(false);
+      });
     return () => {
       controller.abort();
     };
-  }, [name]);
-  return owner;
+  }, [name, token]);
+
+  if (token === PENDING) return undefined;
+  if (!token) return false;
+  return answer?.token === token ? answer.owner : undefined;
 }

@@ -28,7 +28,7 @@ async function openTab(name: string) {
 }
 
 describe('SettingsPage', () => {
-  it('has the four tabs and a close button back to the profile', async () => {
+  it('has the five tabs and a close button back to the profile', async () => {
     renderSettings();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Profile Settings' }),
@@ -38,6 +38,7 @@ describe('SettingsPage', () => {
       'Account',
       'Password',
       'Security',
+      'Moderation',
     ]);
     expect(screen.getByRole('link', { name: 'Close settings' })).toHaveAttribute(
       'href',

@@ -1,5 +1,5 @@
 import type { User } from '@pbshare/shared';
-import { KeyRound, LockKeyhole, ShieldUser, UserRound, type LucideIcon } from 'lucide-react';
+import { Gavel, KeyRound, LockKeyhole, ShieldUser, UserRound, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { useAuth } from '@/features/auth';
 import { AccountTab } from './components/account-tab';
+import { ModerationTab } from './components/moderation-tab';
 import { SecurityTab } from './components/security-tab';
 import { PasswordTab } from './components/password-tab';
 import { ProfileTab } from './components/profile-tab';
@@ -49,6 +50,13 @@ const tabs: SettingsTab[] = [
     description: 'Passkeys, a second step at sign-in, and where your account is signed in.',
     render: (user) => <SecurityTab user={user} />,
   },
+  {
+    value: 'moderation',
+    label: 'Moderation',
+    icon: Gavel,
+    description: 'Decisions of our moderators about your account, and your appeals.',
+    render: () => <ModerationTab />,
+  },
 ];
 
 /**
@@ -77,8 +85,12 @@ export function SettingsPage() {
       <Tabs value={tab} onValueChange={chooseTab} className="mt-6">
         <TabsList aria-label="Settings" className="w-full">
           {tabs.map(({ value, label, icon: Icon }) => (
-            <TabsTrigger key={value} value={value} className="px-2 sm:px-3">
-              {/* Four tabs fit a 390 px phone only as words; the icons join from the small breakpoint. */}
+            <TabsTrigger
+              key={value}
+              value={value}
+              className="px-1 text-[0.8125rem] sm:px-3 sm:text-sm"
+            >
+              {/* Five tabs fit a 390 px phone only as words, a size smaller; the icons join from the small breakpoint. */}
               <Icon className="hidden size-4 sm:block" aria-hidden="true" />
               {label}
             </TabsTrigger>

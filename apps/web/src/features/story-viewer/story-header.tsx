@@ -1,4 +1,4 @@
-import { Pause, Play, Volume2, VolumeX, X } from 'lucide-react';
+import { Flag, Pause, Play, Volume2, VolumeX, X } from 'lucide-react';
 import type { RefObject } from 'react';
 
 import { Avatar } from '@/components/ui/avatar';
@@ -29,6 +29,8 @@ export interface StoryHeaderProps {
   muted: boolean;
   onToggleSound: () => void;
   onClose: () => void;
+  /** Reports the PB on screen; absent where there is nothing to report (the owner's own story). */
+  onReport?: (() => void) | undefined;
 }
 
 /** Over the top of the slide: one progress segment per PB, whose story it is, and the controls. */
@@ -44,8 +46,10 @@ export function StoryHeader({
   muted,
   onToggleSound,
   onClose,
+  onReport,
 }: StoryHeaderProps) {
   const count = pbs.length;
+  const shown = pbs[index];
   return (
     <div
       className={cn(
@@ -102,6 +106,18 @@ export function StoryHeader({
         >
           {owner.name}
         </p>
+        {/* Right after the name, which gives up the room: the controls to its right keep their
+            places when it appears (only once the page knows the viewer is not the owner). */}
+        {onReport && shown ? (
+          <button
+            type="button"
+            aria-label={`Report ${shown.title}`}
+            onClick={onReport}
+            className={cn(roundButton, 'size-10 text-white/80 hover:bg-white/15 hover:text-white')}
+          >
+            <Flag className="size-[1.125rem]" aria-hidden="true" />
+          </button>
+        ) : null}
         {/* One button either way, so focus stays on it as it flips. Spelled out while paused,
             so a visitor who asked for reduced motion (the story then starts paused) sees at
             once how to play it. */}

@@ -13,6 +13,10 @@ export interface StoryPageProps {
   onFinish: () => void;
   /** The slide each opening starts at (a link to one PB); the first by default. */
   initialIndex?: number;
+  /** Reports the PB on screen; given only to a visitor, never to the owner. */
+  onReport?: ((pb: StoryPb) => void) | undefined;
+  /** The page has something open over the story (the report form): the story waits. */
+  interrupted?: boolean | undefined;
 }
 
 /**
@@ -30,6 +34,8 @@ export function StoryPage({
   owner,
   onFinish,
   initialIndex = 0,
+  onReport,
+  interrupted,
 }: StoryPageProps) {
   const frameRef = useRef<HTMLElement>(null);
   const titleId = useId();
@@ -79,6 +85,8 @@ export function StoryPage({
         onClose={() => {
           onOpenChange(false);
         }}
+        onReport={onReport}
+        interrupted={interrupted}
       />
     </div>
   );

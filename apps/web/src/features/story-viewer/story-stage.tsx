@@ -39,6 +39,10 @@ export interface StoryStageProps {
   initialIndex: number;
   onClose: () => void;
   onFinish: (() => void) | undefined;
+  /** Reports a PB (the public page, to a visitor); without it no slide offers a report. */
+  onReport?: ((pb: StoryPb) => void) | undefined;
+  /** Something is open over the story (the report form): it waits, as for a loading photo. */
+  interrupted?: boolean | undefined;
 }
 
 /**
@@ -52,6 +56,8 @@ export function StoryStage({
   initialIndex,
   onClose,
   onFinish,
+  onReport,
+  interrupted = false,
 }: StoryStageProps) {
   const count = pbs.length;
   const wrap = !onFinish;
@@ -77,7 +83,7 @@ export function StoryStage({
   const playback = useStoryPlayback({
     slideKey,
     clock: isVideo ? 'video' : 'timer',
-    waiting: photoLoading || expanded,
+    waiting: photoLoading || expanded || interrupted,
     onEnd: next,
   });
   const { chromeHidden, setHeld } = useHoldHidesChrome(playback.setHeld);
@@ -226,6 +232,13 @@ export function StoryStage({
             muted={muted}
             onToggleSound={toggleSound}
             onClose={onClose}
+            onReport={
+              onReport && pb
+                ? () => {
+                    onReport(pb);
+                  }
+                : undefined
+            }
           />
 
           <p className="sr-only" aria-live="polite" aria-atomic="true">

@@ -1,4 +1,10 @@
-import { recordText, setsRepsText, type PbRecord, type PersonalBest } from '@pbshare/shared';
+import {
+  MODERATION_MESSAGES,
+  recordText,
+  setsRepsText,
+  type PbRecord,
+  type PersonalBest,
+} from '@pbshare/shared';
 import { CalendarDays, Eye, EyeOff, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -43,6 +49,12 @@ export interface PbCardProps {
   className?: string;
 }
 
+/** The moderation notice and its reason while moderation hides the PB; null otherwise. */
+function moderationNotice(pb: PersonalBest): string | null {
+  const moderation = pb.moderation ?? null;
+  return moderation ? `${MODERATION_MESSAGES.hiddenByModeration}: ${moderation.reason}` : null;
+}
+
 /** The record the delete dialog asks about, and whether it is the card's headline. */
 type PendingDelete = { kind: 'current' } | { kind: 'history'; record: PbRecord };
 
@@ -65,6 +77,8 @@ export function PbCard({
   className,
 }: PbCardProps) {
   const headingId = useId();
+  const moderationId = useId();
+  const moderationText = moderationNotice(pb);
   const articleRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const expandRef = useRef<HTMLButtonElement>(null);
@@ -192,6 +206,14 @@ export function PbCard({
               <p className="truncate text-xs font-medium text-foreground/80">{setsReps}</p>
             ) : null}
             <p className="mt-auto truncate pt-1 text-xs text-muted-foreground">{pb.date}</p>
+            {moderationText ? (
+              <p
+                id={moderationId}
+                className="line-clamp-3 text-xs font-medium break-words text-destructive-hover"
+              >
+                {moderationText}
+              </p>
+            ) : null}
           </div>
           {/* The whole card opens it; the buttons above this layer stay usable. */}
           <button
@@ -206,11 +228,17 @@ export function PbCard({
             type="button"
             aria-label={visibilityLabel}
             aria-pressed={!pb.isVisible}
-            title={pb.isVisible ? 'Visible on your public page' : 'Hidden from your public page'}
+            // Hidden by a moderator, it stays hidden until one restores it: no showing it.
+            disabled={moderationText !== null}
+            aria-describedby={moderationText ? moderationId : undefined}
+            title={
+              moderationText ??
+              (pb.isVisible ? 'Visible on your public page' : 'Hidden from your public page')
+            }
             onClick={() => {
               onToggleVisibility(!pb.isVisible);
             }}
-            className="absolute top-2 left-2 z-[2] inline-flex size-9 items-center justify-center rounded-full bg-background/85 text-foreground shadow-sm backdrop-blur-sm transition-colors hover:bg-background"
+            className="absolute top-2 left-2 z-[2] inline-flex size-9 items-center justify-center rounded-full bg-background/85 text-foreground shadow-sm backdrop-blur-sm transition-colors hover:bg-background disabled:cursor-not-allowed disabled:text-muted-foreground"
           >
             {pb.isVisible ? (
               <Eye className="size-4" aria-hidden="true" />
@@ -260,6 +288,7 @@ function ExpandedDetails({
   actions: PbCardActions | undefined;
 }) {
   const switchId = useId();
+  const moderationText = moderationNotice(pb);
   const iconButton =
     'inline-flex size-10 items-center justify-center rounded-xl text-muted-foreground transition-colors hover:bg-secondary hover:text-foreground';
 
@@ -331,13 +360,25 @@ function ExpandedDetails({
 
       <div className="rounded-xl bg-muted px-4 py-3">
         <div className="flex items-center justify-between gap-4">
-          <label htmlFor={switchId} className="text-sm">
+          <label htmlFor={switchId} className="min-w-0 text-sm">
             <span className="block font-medium">Show on public page</span>
-            <span className="block text-xs text-muted-foreground">
-              {pb.isVisible ? 'Visitors can see this PB.' : 'Only you can see this PB.'}
-            </span>
+            {moderationText ? (
+              <span className="block text-xs font-medium break-words text-destructive-hover">
+                {moderationText}
+              </span>
+            ) : (
+              <span className="block text-xs text-muted-foreground">
+                {pb.isVisible ? 'Visitors can see this PB.' : 'Only you can see this PB.'}
+              </span>
+            )}
           </label>
-          <Switch id={switchId} checked={pb.isVisible} onCheckedChange={onToggleVisibility} />
+          <Switch
+            id={switchId}
+            checked={pb.isVisible}
+            // Only a moderator's restore shows it again (the label says why).
+            disabled={moderationText !== null}
+            onCheckedChange={onToggleVisibility}
+          />
         </div>
         {actions?.share?.({ pb, className: 'mt-3 border-t border-border pt-3' })}
       </div>

@@ -1,11 +1,10 @@
 import type { PublicPb } from '@pbshare/shared';
-import { ImageOff, RotateCcw } from 'lucide-react';
+import { Flag, ImageOff, RotateCcw } from 'lucide-react';
 import type { RefObject } from 'react';
 
 import { LogoMark } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
 import { thumbnailUrl } from '../thumbnail-url';
-import { useViewerIsOwner } from '../use-viewer-is-owner';
 import { CallToAction } from './call-to-action';
 import { ProfileIntro } from './profile-intro';
 
@@ -22,6 +21,10 @@ export interface EndScreenProps {
   /** Opens the viewer again from the first PB; absent when there is nothing to watch. */
   onReplay?: () => void;
   headingRef?: RefObject<HTMLHeadingElement | null>;
+  /** The person looking is the owner: the way on is back to editing. */
+  owner?: boolean;
+  /** Reports the whole profile; absent for the owner, and until the page knows who looks. */
+  onReport?: (() => void) | undefined;
 }
 
 /**
@@ -36,8 +39,9 @@ export function EndScreen({
   onOpenAt,
   onReplay,
   headingRef,
+  owner = false,
+  onReport,
 }: EndScreenProps) {
-  const owner = useViewerIsOwner(name);
   return (
     <section
       aria-labelledby="end-screen-title"
@@ -55,6 +59,19 @@ export function EndScreen({
         <LogoMark className="size-7" />
         PBShare
       </a>
+      {/* In the corner facing the logo, out of the way of the page's own ways on, and placed
+          absolutely, so its arrival once the viewer is known moves nothing. */}
+      {onReport ? (
+        <button
+          type="button"
+          onClick={onReport}
+          aria-label="Report this profile"
+          className="absolute top-5 right-3 inline-flex h-7 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-white/70 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
+        >
+          <Flag className="size-4" aria-hidden="true" />
+          Report
+        </button>
+      ) : null}
 
       <div className="flex w-full max-w-sm flex-col items-center motion-safe:animate-slide-in">
         <ProfileIntro name={name} avatarUrl={avatarUrl} bio={bio} pbCount={pbs.length} />

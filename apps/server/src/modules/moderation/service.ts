@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import type { AuditEntry, ModerationActionInput, PersonalBest } from '@pbshare/shared';
+import { AppError, validationError } from '../../errors/app-error.js';
+import type { PbsService } from '../pbs/index.js';
+import type { AccountModeration, UserDirectory, UserRecord } from '../users/index.js';
+import { decisionMessage } from './decision-mail.js';
+import type { InTransaction, ModerationRepository, ReportScope } from './repository.js';
+
+/** What moderation does to PBs, through the pbs module. */
+export type PbModeration = Pick<
+  PbsService,
+  'cardOfExercise' | 'hideByModeration' | 'liftModeration' | 'deleteExercise'
+>;
+
+export interface ModerationOptions {
+  publicOrigin: string;
+  supportEmail: string;
+}
+
+const NO_ACCOUNT = 'That account does not exist any more.';
+const NO_PB = 'That PB does not exist any more.';
+const NO_APPEAL = 'That appeal is not open.';
+const ALREADY_HIDDEN = 'This PB is already hidden by moderation.';
+const ALREADY_SUSPENDED = 'This profile is already suspended.';
+const NOT_HIDDEN = 'This PB is not hidden by moderation.';
+const NOT_SUSPENDED = 'This profile is not suspended.';
+const PB_NEEDED = 'Choose the PB to hide.';
+
+/**
+ * The admins' actions (docs/PRODUCT.md §16). Each one takes effect and is written to the audit
+ * log in one transaction, with the reports it answers resolved, the appeal it answers closed and
+ * the owner's mail queued: the effect's own transaction (the users or pbs module's, which bumps
+ * the profile version, so every process stops serving what was hidden), or one of its own for a
+ * dismissal, which changes nothing for the owner.
+ */
+export class ModerationService {
+  constructor(
+    private readonly repo: ModerationRepository,
+    private readonly users: UserDirectory,
+    private readonly accounts: AccountModeration,
+    private readonly pbs: PbModeration,
+    private readonly options: ModerationOptions,
+  ) {}
+
+  isAdmin(userId: string): Promise<boolean> {
+    return this.repo.isAdmin(userId);
+  }
+
+  /** The audit log, newest first; `before` (an entry's `at`) pages back. */
+  auditLog(before: string | undefined, limit: number): Promise<AuditEntry[]> {
+    return this.repo.auditLog(before, limit);
+  }
+
+  async act(adminId: string, input: ModerationActionInput): Promise<AuditEntry> {
+    const [admin, target] = await Promise.all([
+      this.users.findById(adminId),
+      this.users.findById(input.userId),
+    ]);
+    if (!admin || !target) throw new AppError('NOT_FOUND', NO_ACCOUNT);
+    const pb = input.exerciseId
+      ? await this.pbs.cardOfExercise(target.id, input.exerciseId)
+      : undefined;
+    if (input.exerciseId && !pb) throw new AppError('NOT_FOUND', NO_PB);
+    if (input.appealId && !(await this.repo.hasOpenAppeal(input.appealId, target.id))) {
+      throw new AppError('NOT_FOUND', NO_APPEAL);
+    }
+    const at = new Date().toISOString();
+    const entry: AuditEntry = {
+      id: randomUUID(),
+      at,
+      adminEmail: admin.email,
+      action: input.action,
+      userId: target.id,
+      username: target.displayName,
+      exerciseId: pb?.exerciseId ?? null,
+      recordId: pb?.id ?? null,
+      reason: input.reason,
+    };
+    const record =
+      (scope: ReportScope): InTransaction =>
+      (trx) =>
+        this.repo.record(
+          trx,
+          { ...entry, adminUserId: admin.id },
+          scope,
+          input.appealId,
+          this.mailFor(target, entry, pb, input.appealId),
+        );
+    await this.takeEffect(entry, target, pb, record);
+    return entry;
+  }
+
+  /** Checks the action makes sense now, then makes it, with `record` in its transaction. */
+  private async takeEffect(
+    entry: AuditEntry,
+    target: UserRecord,
+    pb: PersonalBest | undefined,
+    record: (scope: ReportScope) => InTransaction,
+  ): Promise<void> {
+    const state = { at: entry.at, reason: entry.reason };
+    const pbScope: ReportScope = pb ? { kind: 'pb', exerciseId: pb.exerciseId } : { kind: 'none' };
+    switch (entry.action) {
+      case 'dismiss':
+        return this.repo.inTransaction(record(pb ? pbScope : { kind: 'profile' }));
+      case 'hide-pb':
+        if (!pb) {
+          throw validationError([{ field: 'exerciseId', message: PB_NEEDED }], PB_NEEDED);
+        }
+        if (pb.moderation) throw new AppError('CONFLICT', ALREADY_HIDDEN);
+        return this.pbs.hideByModeration(target.id, pb.exerciseId, state, record(pbScope));
+      case 'suspend':
+        if (target.suspension) throw new AppError('CONFLICT', ALREADY_SUSPENDED);
+        return this.accounts.setSuspension(target.id, state, record({ kind: 'all' }));
+      case 'restore':
+        if (pb) {
+          if (!pb.moderation) throw new AppError('CONFLICT', NOT_HIDDEN);
+          return this.pbs.liftModeration(target.id, pb.exerciseId, record({ kind: 'none' }));
+        }
+        if (!target.suspension) throw new AppError('CONFLICT', NOT_SUSPENDED);
+        return this.accounts.setSuspension(target.id, null, record({ kind: 'none' }));
+      case 'delete':
+        if (pb) return this.pbs.deleteExercise(target.id, pb.exerciseId, record(pbScope));
+        if (!(await this.accounts.removeAccountOf(target.id, record({ kind: 'all' })))) {
+          throw new AppError('NOT_FOUND', NO_ACCOUNT);
+        }
+    }
+  }
+
+  /**
+   * The owner hears of every decision but a dismissal of reports, which changes nothing for them;
+   * a dismissal that answers their appeal tells them the decision stands, and why.
+   */
+  private mailFor(
+    target: UserRecord,
+    entry: AuditEntry,
+    pb: PersonalBest | undefined,
+    appealId: string | undefined,
+  ) {
+    if (entry.action === 'dismiss' && !appealId) return undefined;
+    const action = entry.action === 'dismiss' ? 'appeal-kept' : entry.action;
+    return decisionMessage(
+      target.email,
+      { action, pbTitle: pb?.title, reason: entry.reason },
+      this.options,
+    );
+  }
+}
