@@ -124,4 +124,43 @@ test.describe('saving with no network', () => {
     );
     expect(await recordsTitled(request, token, 'Clean')).toBe(0);
   });
+
+  test("with the app closed, the browser's Background Sync sends a waiting PB", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const account = await signedInAccount(page, request);
+    const token = await apiSignIn(request, account);
+    await untilServiceWorkerControls(page);
+    await addFormOffline(page, context);
+    await fillPb(page, 'Front Squat', PHOTO('front.png'));
+    await page.getByRole('button', { name: 'Save Personal Best' }).click();
+    await expect(page.getByRole('heading', { name: 'Waiting to upload: 1' })).toBeVisible();
+
+    // The app is closed; the network comes back and the browser fires the outbox's sync.
+    const blank = await context.newPage();
+    await page.close();
+    await context.setOffline(false);
+    const cdp = await context.newCDPSession(blank);
+    const registered = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find(
+          (r) => r.scopeURL.startsWith(baseURL ?? '') && !r.isDeleted,
+        );
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: new URL(baseURL ?? '').origin,
+      registrationId: await registered,
+      tag: 'pbshare-outbox',
+      lastChance: false,
+    });
+    await expect
+      .poll(() => recordsTitled(request, token, 'Front Squat'), { timeout: 30_000 })
+      .toBe(1);
+  });
 });

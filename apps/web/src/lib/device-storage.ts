@@ -13,6 +13,12 @@ export const SHARE_INBOX_DB = 'pbshare-share-inbox';
 const STORE = 'entries';
 /** The service worker's cache of /media pictures. */
 export const MEDIA_CACHE = 'pbshare-media';
+/** The Web Lock held while the outbox is being sent, by a page or the worker: one sender at a time. */
+export const OUTBOX_LOCK = 'pbshare-outbox';
+/** The Background Sync tag a page registers when it keeps a PB offline. */
+export const OUTBOX_SYNC_TAG = 'pbshare-outbox';
+/** What the worker tells open pages when the browser says the outbox may go: they send it. */
+export const SEND_OUTBOX_MESSAGE = 'pbshare:send-outbox';
 
 let outbox: UseStore | undefined;
 let shareInbox: UseStore | undefined;

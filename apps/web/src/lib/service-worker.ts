@@ -78,3 +78,37 @@ export function applyUpdate(
   container.addEventListener('controllerchange', reload, { once: true });
   waiting.postMessage({ type: 'SKIP_WAITING' });
 }
+
+/** The registration's Background Sync, which TypeScript's DOM types do not have yet. */
+interface WithSync {
+  sync?: { register: (tag: string) => Promise<void> };
+}
+
+/**
+ * Asks the browser to wake the worker under `tag` once it has a network (Background Sync, where
+ * the browser has it); without a worker or the API, nothing happens and the page's own triggers
+ * remain.
+ */
+export async function askForBackgroundSync(
+  tag: string,
+  container: ServiceWorkerContainer | undefined = serviceWorkerContainer(),
+): Promise<void> {
+  const registration: (ServiceWorkerRegistration & WithSync) | undefined =
+    await container?.getRegistration();
+  await registration?.sync?.register(tag);
+}
+
+/** Calls `listener` whenever the worker posts a message of `type`; returns the stop. */
+export function onWorkerMessage(
+  type: string,
+  listener: () => void,
+  container: ServiceWorkerContainer | undefined = serviceWorkerContainer(),
+): () => void {
+  const onMessage = (event: MessageEvent) => {
+    if ((event.data as { type?: unknown } | null)?.type === type) listener();
+  };
+  container?.addEventListener('message', onMessage);
+  return () => {
+    container?.removeEventListener('message', onMessage);
+  };
+}

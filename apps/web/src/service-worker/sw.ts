@@ -11,8 +11,15 @@ import {
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 
-import { MEDIA_CACHE } from '@/lib/device-storage';
+import { deleteEntry, readEntries, updateEntry } from '@/features/pbs/outbox/outbox-entries';
+import {
+  MEDIA_CACHE,
+  OUTBOX_LOCK,
+  OUTBOX_SYNC_TAG,
+  SEND_OUTBOX_MESSAGE,
+} from '@/lib/device-storage';
 import { keepSharedFile } from '@/lib/share-inbox';
+import { sendOutboxInBackground } from './background-send';
 import {
   appShellFor,
   isKeptPicture,
@@ -23,6 +30,10 @@ import {
 } from './routes';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+/** Background Sync's event, which TypeScript's worker types do not have yet. */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
 
 // The app shell and its code: the build writes the list in place of __WB_MANIFEST
 // (scripts/build.mjs), each file with its content's hash, so a deploy replaces what changed.
@@ -90,3 +101,28 @@ registerRoute(
   },
   'POST',
 );
+
+// PBs saved with no network (the outbox): when the browser says the network is back, open pages
+// send them, with their progress and toasts; with none open, the worker sends them itself, under
+// the lock a sending page holds, so one of them sends.
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(sendOutbox());
+});
+
+async function sendOutbox(): Promise<void> {
+  const pages = await self.clients.matchAll({ type: 'window' });
+  if (pages.length > 0) {
+    for (const page of pages) page.postMessage({ type: SEND_OUTBOX_MESSAGE });
+    return;
+  }
+  await navigator.locks.request(OUTBOX_LOCK, { ifAvailable: true }, async (lock) => {
+    if (!lock) return;
+    await sendOutboxInBackground({
+      fetch: (input, init) => fetch(input, init),
+      entries: readEntries,
+      remove: deleteEntry,
+      refuse: (id, refusal) => updateEntry(id, (entry) => ({ ...entry, refusal })),
+    });
+  });
+}

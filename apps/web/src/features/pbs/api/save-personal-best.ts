@@ -1,10 +1,4 @@
-import {
-  personalBestSchema,
-  type Category,
-  type PbInput,
-  type PersonalBest,
-  type Unit,
-} from '@pbshare/shared';
+import { personalBestSchema, type PersonalBest } from '@pbshare/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { newIdempotencyKey } from '@/lib/idempotency-key';
@@ -14,39 +8,9 @@ import {
   type UploadResult,
 } from '@/lib/upload-with-progress';
 import { pbQueryKey, pbsQueryKey } from './pb-keys';
+import type { PbTextFields } from './pb-text-fields';
 
-/**
- * A PB's fields as the API reads them: text, as multipart parts carry them (an update sends the
- * same as JSON), with the value as its amount beside its unit.
- */
-export interface PbTextFields {
-  title: string;
-  category: Category;
-  /** The weight, the rep count, or a duration's whole seconds. */
-  amount: string;
-  unit: Unit;
-  /** 'YYYY-MM-DD'. */
-  date: string;
-  /** A whole number, or '' for none. */
-  sets: string;
-  reps: string;
-  story: string;
-}
-
-/** A checked PB (the form's output) as the API's text fields. */
-export function toPbTextFields(input: PbInput): PbTextFields {
-  const count = (n: number | null) => (n === null ? '' : String(n));
-  return {
-    title: input.title,
-    category: input.category,
-    amount: String(input.value.amount),
-    unit: input.value.unit,
-    date: input.achievedOn,
-    sets: count(input.sets),
-    reps: count(input.reps),
-    story: input.story,
-  };
-}
+export { toPbTextFields, type PbTextFields } from './pb-text-fields';
 
 export interface SavePersonalBestInput extends PbTextFields {
   /** The record being edited; absent when adding one. */

@@ -1,9 +1,7 @@
+import { OUTBOX_LOCK } from '@/lib/device-storage';
 import type { OutboxEntry } from './outbox-entries';
 import { freeLimitRefusals, outbox } from './outbox-store';
 import { sendEntry, type SendOutcome } from './send-entry';
-
-/** The Web Lock that lets one tab of the app send at a time. */
-const LOCK = 'pbshare-outbox';
 
 export interface FlushOptions {
   userId: string;
@@ -49,11 +47,11 @@ export function flushOutbox(options: FlushOptions): Promise<boolean> {
 async function inOneTab(options: FlushOptions): Promise<boolean> {
   if (!('locks' in navigator)) return sendWaiting(options);
   // null: another tab holds the lock.
-  const left = await navigator.locks.request(LOCK, { ifAvailable: true }, (lock) =>
+  const left = await navigator.locks.request(OUTBOX_LOCK, { ifAvailable: true }, (lock) =>
     lock ? sendWaiting(options) : null,
   );
   if (left !== null) return left;
-  await navigator.locks.request(LOCK, { mode: 'shared' }, () => outbox.load());
+  await navigator.locks.request(OUTBOX_LOCK, { mode: 'shared' }, () => outbox.load());
   options.onSentElsewhere();
   return false;
 }

@@ -1,6 +1,8 @@
 import type { MediaType } from '@pbshare/shared';
 
+import { OUTBOX_SYNC_TAG } from '@/lib/device-storage';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { askForBackgroundSync } from '@/lib/service-worker';
 import type { PbTextFields } from '../api/save-personal-best';
 import { outbox } from './outbox-store';
 
@@ -34,4 +36,6 @@ export async function keepOnDevice({ userId, fields, file, mediaType }: PbToKeep
     // No IndexedDB (some private modes) or no room left on the device.
     throw new Error(KEEP_FAILED_MESSAGE);
   }
+  // Where the browser has Background Sync, the worker sends it even if the app is closed by then.
+  askForBackgroundSync(OUTBOX_SYNC_TAG).catch(() => undefined);
 }

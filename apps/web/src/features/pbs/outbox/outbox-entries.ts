@@ -2,7 +2,7 @@ import type { ErrorCode, MediaType } from '@pbshare/shared';
 import { del, promisifyRequest, set, values } from 'idb-keyval';
 
 import { outboxStore } from '@/lib/device-storage';
-import type { PbTextFields } from '../api/save-personal-best';
+import type { PbTextFields } from '../api/pb-text-fields';
 
 /** Why the server would not take an entry: shown on its row until 'Try again'. */
 export interface OutboxRefusal {

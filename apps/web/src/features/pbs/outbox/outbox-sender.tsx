@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 import { toast } from '@/components/ui/toaster';
+import { SEND_OUTBOX_MESSAGE } from '@/lib/device-storage';
+import { onWorkerMessage } from '@/lib/service-worker';
 import { useAuth } from '@/features/auth';
 import { pbsQueryKey } from '../api/pb-keys';
 import { flushOutbox } from './flush-outbox';
@@ -44,12 +46,15 @@ export function OutboxSender() {
     };
     void outbox.load().then(send);
     window.addEventListener('online', send);
+    // The worker's Background Sync, while this page is open, hands the sending to it.
+    const stopListening = onWorkerMessage(SEND_OUTBOX_MESSAGE, send);
     const stopWaking = outboxWake.on(send);
     return () => {
       // An entry under way goes on (leaving for a public page should not lose it); none starts.
       quit.abort();
       window.clearTimeout(retry);
       window.removeEventListener('online', send);
+      stopListening();
       stopWaking();
     };
   }, [userId, queryClient]);

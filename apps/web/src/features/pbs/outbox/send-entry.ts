@@ -4,12 +4,11 @@ import { errorMessage } from '@/lib/form-errors';
 import { uploadResumably } from '@/lib/resumable-upload';
 import { savePersonalBest } from '../api/save-personal-best';
 import { prepareVideo } from '../video-prep';
+import { isTryLater } from './answer-rules';
 import type { OutboxEntry, OutboxRefusal } from './outbox-entries';
 import { refusesUpload } from './upload-refusal';
 
 const REFUSED_MESSAGE = 'The personal best could not be saved.';
-/** Answers that ask to come back later: a timeout, too many requests. */
-const TRY_LATER_STATUSES = [408, 429];
 
 /** How one attempt at an entry ended. */
 export type SendOutcome =
@@ -78,14 +77,8 @@ function outcomeOf(error: unknown): SendOutcome {
   if (isDomError(error, 'AbortError')) return { kind: 'stopped' };
   // Not the server's answer (the device's storage, say): nothing says trying again would fail.
   if (!isApiError(error)) return { kind: 'later', connectionFailed: false };
-  if (error.status === 0) return { kind: 'later', connectionFailed: true };
-  if (
-    error.status >= 500 ||
-    TRY_LATER_STATUSES.includes(error.status) ||
-    // The first attempt with this key is still running: its answer comes to the next try.
-    error.code === 'IDEMPOTENCY_IN_PROGRESS'
-  ) {
-    return { kind: 'later', connectionFailed: false };
+  if (isTryLater(error.status, error.code)) {
+    return { kind: 'later', connectionFailed: error.status === 0 };
   }
   return {
     kind: 'refused',
