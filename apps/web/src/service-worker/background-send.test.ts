@@ -37,10 +37,11 @@ const session = json(200, {
 /** A server answering the refresh with `refresh` and each save with the next of `saves`. */
 function server(refresh: Response | Error, ...saves: (Response | Error)[]) {
   const calls: { url: string; init: RequestInit }[] = [];
-  const fetch = vi.fn((url: RequestInfo | URL, init: RequestInit = {}) => {
-    calls.push({ url: String(url), init });
-    const next = String(url).endsWith('/refresh') ? refresh : saves.shift();
-    if (!next) throw new Error(`unexpected call to ${String(url)}`);
+  // The sender calls fetch with a path, never a Request.
+  const fetch = vi.fn((url: string, init: RequestInit = {}) => {
+    calls.push({ url, init });
+    const next = url.endsWith('/refresh') ? refresh : saves.shift();
+    if (!next) throw new Error(`unexpected call to ${url}`);
     return next instanceof Error ? Promise.reject(next) : Promise.resolve(next.clone());
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
