@@ -43,4 +43,10 @@ export const MODERATION_MESSAGES = {
   appealSent: "Your appeal is sent. We'll answer by e-mail.",
   alreadyAppealed: 'You already appealed this decision.',
   actionDone: 'Decision recorded',
+  // An admin's action that no longer fits what is in force (another admin acted first).
+  alreadyHidden: 'This PB is already hidden by moderation.',
+  notHidden: 'This PB is not hidden by moderation.',
+  alreadySuspended: 'This profile is already suspended.',
+  notSuspended: 'This profile is not suspended.',
+  appealNotOpen: 'That appeal is not open.',
 } as const;

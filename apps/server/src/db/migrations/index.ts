@@ -17,6 +17,7 @@ import * as m018 from './018-two-step.js';
 import * as m017 from './017-data-imports.js';
 import * as m019 from './019-passkeys.js';
 import * as m020 from './020-moderation.js';
+import * as m021 from './021-one-open-appeal.js';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed by hand rather
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '017-data-imports': m017,
   '019-passkeys': m019,
   '020-moderation': m020,
+  '021-one-open-appeal': m021,
 };

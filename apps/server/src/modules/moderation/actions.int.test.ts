@@ -397,6 +397,69 @@ describe('delete', () => {
   });
 });
 
+describe('two admins acting at once', () => {
+  /** Sends `input` twice at the same instant: one must succeed and the other answer 409. */
+  async function race(input: Parameters<typeof sendAction>[2]) {
+    const answers = await Promise.all([
+      sendAction(t.app, admin, input),
+      sendAction(t.app, admin, input),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((res) => res.statusCode === 409);
+    return refused?.json<{ message: string }>().message;
+  }
+
+  it('cannot both suspend, restore, hide or restore a PB: one wins, one audit entry each', async () => {
+    const owner = await newOwner();
+    const pbTarget = { userId: owner.id, exerciseId: owner.pb.exerciseId };
+    expect(await race({ action: 'suspend', userId: owner.id, reason: 'Spam' })).toBe(
+      MODERATION_MESSAGES.alreadySuspended,
+    );
+    expect(await race({ action: 'restore', userId: owner.id, reason: 'Fine' })).toBe(
+      MODERATION_MESSAGES.notSuspended,
+    );
+    expect(await race({ action: 'hide-pb', ...pbTarget, reason: 'Nudity' })).toBe(
+      MODERATION_MESSAGES.alreadyHidden,
+    );
+    expect(await race({ action: 'restore', ...pbTarget, reason: 'Fine' })).toBe(
+      MODERATION_MESSAGES.notHidden,
+    );
+    const actions = (await auditEntries(owner.id)).map((entry) => entry.action).sort();
+    expect(actions).toEqual(['hide-pb', 'restore', 'restore', 'suspend']);
+    expect((await ownCard(owner)).moderation).toBeNull();
+    expect((await ownProfile(owner)).suspension).toBeNull();
+  });
+
+  it('cannot both answer one appeal', async () => {
+    const owner = await newOwner();
+    const suspend = await acted(t.app, admin, {
+      action: 'suspend',
+      userId: owner.id,
+      reason: 'Spam',
+    });
+    const appealed = await t.app.inject({
+      method: 'POST',
+      url: '/v1/moderation/appeals',
+      headers: bearer(owner.session),
+      payload: { actionId: suspend.id, message: 'Not spam' },
+    });
+    expect(appealed.statusCode, appealed.body).toBe(201);
+    const { id: appealId } = await t.database.db
+      .selectFrom('appeals')
+      .select('id')
+      .where('action_id', '=', suspend.id)
+      .executeTakeFirstOrThrow();
+    const answers = await Promise.all(
+      (['dismiss', 'dismiss'] as const).map((action) =>
+        sendAction(t.app, admin, { action, userId: owner.id, reason: 'It stands', appealId }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 404]);
+    const dismissals = (await auditEntries(owner.id)).filter((e) => e.action === 'dismiss');
+    expect(dismissals).toHaveLength(1);
+  });
+});
+
 describe('an admin', () => {
   it('whose account another admin deletes loses the admin routes at once', async () => {
     const other = await newSignedInUser(t, 'SecondAdmin');

@@ -190,6 +190,24 @@ describe('an appeal', () => {
     expect(appeals).toEqual([]);
   });
 
+  it('sent twice at the same instant is stored once', async () => {
+    const other = await newSignedInUser(t, 'Twice');
+    const otherId = await userIdOf(t.app, other);
+    const suspend = await acted(t.app, admin, {
+      action: 'suspend',
+      userId: otherId,
+      reason: 'Spam',
+    });
+    const answers = await Promise.all([appeal(other, suspend.id), appeal(other, suspend.id)]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    const stored = await t.database.db
+      .selectFrom('appeals')
+      .select('status')
+      .where('action_id', '=', suspend.id)
+      .execute();
+    expect(stored).toEqual([{ status: 'open' }]);
+  });
+
   it('needs a message', async () => {
     const [, hide] = await decisions(owner);
     expectFieldIssue(await appeal(owner, hide?.id ?? '', '   '), 'message', 'Say why');

@@ -25,12 +25,20 @@ export class AppealsService {
     if (await this.repo.hasOpenAppealOn(input.actionId)) {
       throw new AppError('CONFLICT', MODERATION_MESSAGES.alreadyAppealed);
     }
-    await this.repo.insertAppeal({
-      id: randomUUID(),
-      userId,
-      actionId: input.actionId,
-      message: input.message,
-      createdAt: new Date().toISOString(),
-    });
+    try {
+      await this.repo.insertAppeal({
+        id: randomUUID(),
+        userId,
+        actionId: input.actionId,
+        message: input.message,
+        createdAt: new Date().toISOString(),
+      });
+    } catch (err) {
+      // Two appeals sent at once: the unique index of open appeals kept the first.
+      if (await this.repo.hasOpenAppealOn(input.actionId)) {
+        throw new AppError('CONFLICT', MODERATION_MESSAGES.alreadyAppealed);
+      }
+      throw err;
+    }
   }
 }

@@ -201,7 +201,8 @@ export class ModerationRepository {
   /**
    * Writes an action's audit entry, resolves the open reports it answers, closes the appeal it
    * answers and queues the owner's mail, all in `trx`: the transaction of the action's effect, so
-   * the log holds exactly the actions that took effect.
+   * the log holds exactly the actions that took effect. False, with nothing written, when the
+   * appeal is not (or no longer) an open appeal of the account: the caller rolls back.
    */
   async record(
     trx: Transaction<DatabaseSchema>,
@@ -209,7 +210,17 @@ export class ModerationRepository {
     scope: ReportScope,
     appealId: string | undefined,
     mail: MailMessage | undefined,
-  ): Promise<void> {
+  ): Promise<boolean> {
+    if (appealId) {
+      const { numUpdatedRows } = await trx
+        .updateTable('appeals')
+        .set({ status: 'resolved', resolved_at: entry.at })
+        .where('id', '=', appealId)
+        .where('user_id', '=', entry.userId)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      if (numUpdatedRows === 0n) return false;
+    }
     await trx
       .insertInto('moderation_actions')
       .values({
@@ -235,15 +246,8 @@ export class ModerationRepository {
       if (scope.kind === 'profile') resolving = resolving.where('exercise_id', 'is', null);
       await resolving.execute();
     }
-    if (appealId) {
-      await trx
-        .updateTable('appeals')
-        .set({ status: 'resolved', resolved_at: entry.at })
-        .where('id', '=', appealId)
-        .where('status', '=', 'open')
-        .execute();
-    }
     if (mail) await enqueueMail(trx, mail);
+    return true;
   }
 
   /** The audit log, newest first, from before `before` when given. */
@@ -299,17 +303,6 @@ export class ModerationRepository {
   }
 
   /** Whether `appealId` is an open appeal of the account. */
-  async hasOpenAppeal(appealId: string, userId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('appeals')
-      .select('id')
-      .where('id', '=', appealId)
-      .where('user_id', '=', userId)
-      .where('status', '=', 'open')
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   /**
    * The decisions about the account that its owner sees (every action but a dismissal), newest
    * first, each with its PB's title while the PB exists and its latest appeal.

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { AuditEntry, ModerationActionInput, PersonalBest } from '@pbshare/shared';
+import {
+  MODERATION_MESSAGES,
+  type AuditEntry,
+  type ModerationActionInput,
+  type PersonalBest,
+} from '@pbshare/shared';
 import { AppError, validationError } from '../../errors/app-error.js';
 import type { PbsService } from '../pbs/index.js';
 import type { AccountModeration, UserDirectory, UserRecord } from '../users/index.js';
@@ -19,11 +24,6 @@ export interface ModerationOptions {
 
 const NO_ACCOUNT = 'That account does not exist any more.';
 const NO_PB = 'That PB does not exist any more.';
-const NO_APPEAL = 'That appeal is not open.';
-const ALREADY_HIDDEN = 'This PB is already hidden by moderation.';
-const ALREADY_SUSPENDED = 'This profile is already suspended.';
-const NOT_HIDDEN = 'This PB is not hidden by moderation.';
-const NOT_SUSPENDED = 'This profile is not suspended.';
 const PB_NEEDED = 'Choose the PB to hide.';
 
 /**
@@ -61,9 +61,6 @@ export class ModerationService {
       ? await this.pbs.cardOfExercise(target.id, input.exerciseId)
       : undefined;
     if (input.exerciseId && !pb) throw new AppError('NOT_FOUND', NO_PB);
-    if (input.appealId && !(await this.repo.hasOpenAppeal(input.appealId, target.id))) {
-      throw new AppError('NOT_FOUND', NO_APPEAL);
-    }
     const at = new Date().toISOString();
     const entry: AuditEntry = {
       id: randomUUID(),
@@ -78,19 +75,26 @@ export class ModerationService {
     };
     const record =
       (scope: ReportScope): InTransaction =>
-      (trx) =>
-        this.repo.record(
+      async (trx) => {
+        const answered = await this.repo.record(
           trx,
           { ...entry, adminUserId: admin.id },
           scope,
           input.appealId,
           this.mailFor(target, entry, pb, input.appealId),
         );
+        // Thrown inside the effect's transaction, so nothing of the action stays.
+        if (!answered) throw new AppError('NOT_FOUND', MODERATION_MESSAGES.appealNotOpen);
+      };
     await this.takeEffect(entry, target, pb, record);
     return entry;
   }
 
-  /** Checks the action makes sense now, then makes it, with `record` in its transaction. */
+  /**
+   * Makes the action with `record` in its transaction. Whether it still makes sense (not hidden
+   * twice, not restored when nothing is in force) is checked in that transaction, under the
+   * held user row, so of two admins acting at once only one succeeds.
+   */
   private async takeEffect(
     entry: AuditEntry,
     target: UserRecord,
@@ -106,17 +110,13 @@ export class ModerationService {
         if (!pb) {
           throw validationError([{ field: 'exerciseId', message: PB_NEEDED }], PB_NEEDED);
         }
-        if (pb.moderation) throw new AppError('CONFLICT', ALREADY_HIDDEN);
         return this.pbs.hideByModeration(target.id, pb.exerciseId, state, record(pbScope));
       case 'suspend':
-        if (target.suspension) throw new AppError('CONFLICT', ALREADY_SUSPENDED);
         return this.accounts.setSuspension(target.id, state, record({ kind: 'all' }));
       case 'restore':
         if (pb) {
-          if (!pb.moderation) throw new AppError('CONFLICT', NOT_HIDDEN);
           return this.pbs.liftModeration(target.id, pb.exerciseId, record({ kind: 'none' }));
         }
-        if (!target.suspension) throw new AppError('CONFLICT', NOT_SUSPENDED);
         return this.accounts.setSuspension(target.id, null, record({ kind: 'none' }));
       case 'delete':
         if (pb) return this.pbs.deleteExercise(target.id, pb.exerciseId, record(pbScope));

@@ -291,7 +291,12 @@ export class PbsService {
         moved = await this.pbs.forUser(
           userId,
           async (tx) => {
-            if (!(await tx.findExercise(exerciseId))) throw notFound();
+            const exercise = await tx.findExercise(exerciseId);
+            if (!exercise) throw notFound();
+            // Checked under the held user row: of two admins hiding at once, one succeeds.
+            if (moderated && !hidden && exercise.moderation) {
+              throw new AppError('CONFLICT', MODERATION_MESSAGES.alreadyHidden);
+            }
             if (!hidden) {
               await tx.updateExercise(exerciseId, {
                 isVisible: false,
@@ -384,7 +389,9 @@ export class PbsService {
     await this.pbs.forUser(
       userId,
       async (tx) => {
-        if (!(await tx.findExercise(exerciseId))) throw notFound();
+        const exercise = await tx.findExercise(exerciseId);
+        if (!exercise) throw notFound();
+        if (!exercise.moderation) throw new AppError('CONFLICT', MODERATION_MESSAGES.notHidden);
         await tx.updateExercise(exerciseId, { isVisible: true, moderation: null });
       },
       alsoDo,

@@ -242,23 +242,28 @@ export class UsersRepository {
   /**
    * Suspends the account (`suspension` set) or lifts its suspension (null). Bumps the profile
    * version like any write a visitor sees: the public page of a suspended account answers 404,
-   * in every process from the commit on. `alsoDo` runs in the same transaction.
+   * in every process from the commit on. `alsoDo` runs in the same transaction. Only an account
+   * not yet suspended is suspended, and only a suspended one restored: false (and `alsoDo` not
+   * run) when another change got there first, which the held user row makes certain.
    */
   async setSuspension(
     id: string,
     suspension: ModerationState | null,
     alsoDo: AlsoInTransaction,
-  ): Promise<void> {
-    await changeProfile(this.store, id, async (trx) => {
-      await trx
+  ): Promise<boolean> {
+    return changeProfile(this.store, id, async (trx) => {
+      const { numUpdatedRows } = await trx
         .updateTable('users')
         .set({
           suspended_at: suspension?.at ?? null,
           suspension_reason: suspension?.reason ?? null,
         })
         .where('id', '=', id)
-        .execute();
+        .where('suspended_at', suspension ? 'is' : 'is not', null)
+        .executeTakeFirst();
+      if (numUpdatedRows === 0n) return false;
       await alsoDo(trx);
+      return true;
     });
   }
 

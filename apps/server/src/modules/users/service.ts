@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { USERNAME_HOLD_DAYS, usernameKey, type ModerationState, type User } from '@pbshare/shared';
+import {
+  MODERATION_MESSAGES,
+  USERNAME_HOLD_DAYS,
+  usernameKey,
+  type ModerationState,
+  type User,
+} from '@pbshare/shared';
 import { ONE_DAY_MS } from '../../durations.js';
 import { AppError, SESSION_EXPIRED_MESSAGE } from '../../errors/app-error.js';
 import { processAvatar } from '../../media/avatar-image.js';
@@ -99,13 +105,20 @@ export class UsersService {
     return true;
   }
 
-  /** Suspends the account (its public page answers 404) or, with null, lifts the suspension. */
+  /**
+   * Suspends the account (its public page answers 404) or, with null, lifts the suspension; a
+   * conflict when the account is already in that state, checked in the change's own transaction
+   * so two admins acting at once cannot both succeed.
+   */
   async setSuspension(
     userId: string,
     suspension: ModerationState | null,
     alsoDo: AlsoInTransaction,
   ): Promise<void> {
-    await this.users.setSuspension(userId, suspension, alsoDo);
+    if (!(await this.users.setSuspension(userId, suspension, alsoDo))) {
+      const { alreadySuspended, notSuspended } = MODERATION_MESSAGES;
+      throw new AppError('CONFLICT', suspension ? alreadySuspended : notSuspended);
+    }
   }
 
   private async removeAccount(user: UserRecord, alsoDo?: AlsoInTransaction): Promise<void> {
