@@ -6,7 +6,7 @@ import {
 } from '@pbshare/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, newSignedInUser, PASSWORD, signIn, type SignedIn } from '../../test/accounts.js';
-import { makeAdmin } from '../../test/admins.js';
+import { newSignedInAdmin } from '../../test/admins.js';
 import { expectFailure, expectFieldIssue } from '../../test/envelope.js';
 import { useTestApp } from '../../test/file-hooks.js';
 import { jobsSettled } from '../../test/jobs.js';
@@ -21,8 +21,7 @@ const t = useTestApp();
 let admin: SignedIn;
 
 beforeAll(async () => {
-  admin = await newSignedInUser(t, 'Admin');
-  await makeAdmin(t.database, admin.email);
+  admin = await newSignedInAdmin(t);
 });
 
 const SUBJECT = 'A decision about your PBShare profile';
@@ -462,8 +461,7 @@ describe('two admins acting at once', () => {
 
 describe('an admin', () => {
   it('whose account another admin deletes loses the admin routes at once', async () => {
-    const other = await newSignedInUser(t, 'SecondAdmin');
-    await makeAdmin(t.database, other.email);
+    const other = await newSignedInAdmin(t, 'SecondAdmin');
     const otherId = await userIdOf(t.app, other);
     await acted(t.app, admin, { action: 'delete', userId: otherId, reason: 'Compromised' });
     const res = await t.app.inject({

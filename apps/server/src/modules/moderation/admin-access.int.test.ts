@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, newSignedInUser, type SignedIn } from '../../test/accounts.js';
-import { makeAdmin } from '../../test/admins.js';
+import { makeAdmin, newSignedInAdmin } from '../../test/admins.js';
 import { useTestApp } from '../../test/file-hooks.js';
 import { userIdOf } from '../../test/moderation.js';
 
@@ -16,8 +16,7 @@ let memberId: string;
 beforeAll(async () => {
   member = await newSignedInUser(t, 'Member');
   memberId = await userIdOf(t.app, member);
-  admin = await newSignedInUser(t, 'Admin');
-  await makeAdmin(t.database, admin.email);
+  admin = await newSignedInAdmin(t);
 });
 
 const ADMIN_CALLS: { method: 'GET' | 'POST'; url: string; payload?: InjectOptions['payload'] }[] = [

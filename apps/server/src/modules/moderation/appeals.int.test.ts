@@ -7,7 +7,7 @@ import {
 } from '@pbshare/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, newSignedInUser, type SignedIn } from '../../test/accounts.js';
-import { makeAdmin } from '../../test/admins.js';
+import { newSignedInAdmin } from '../../test/admins.js';
 import { expectEnvelope, expectFailure, expectFieldIssue } from '../../test/envelope.js';
 import { useTestApp } from '../../test/file-hooks.js';
 import { acted, userIdOf } from '../../test/moderation.js';
@@ -24,8 +24,7 @@ let ownerId: string;
 let pb: PersonalBest;
 
 beforeAll(async () => {
-  admin = await newSignedInUser(t, 'Admin');
-  await makeAdmin(t.database, admin.email);
+  admin = await newSignedInAdmin(t);
   owner = await newSignedInUser(t, 'Owner');
   ownerId = await userIdOf(t.app, owner);
   pb = await createPb(t.app, owner, weightFields('Snatch', '80 kg'));

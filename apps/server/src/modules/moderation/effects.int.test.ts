@@ -6,7 +6,7 @@ import { buildApp } from '../../app.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import { openDatabase } from '../../open-database.js';
 import { newSignedInUser, type SignedIn } from '../../test/accounts.js';
-import { makeAdmin } from '../../test/admins.js';
+import { newSignedInAdmin } from '../../test/admins.js';
 import { httpGet, type HttpAnswer } from '../../test/http-get.js';
 import { acted, userIdOf } from '../../test/moderation.js';
 import { createPb, weightFields } from '../../test/pbs.js';
@@ -78,8 +78,7 @@ describe.each(['on', 'off'] as const)('with the fast path %s', (mode) => {
     ownerId = await userIdOf(t.app, owner);
     bench = await createPb(t.app, owner, weightFields('Bench', '225 lbs'));
     squat = await createPb(t.app, owner, weightFields('Squat', '315 lbs'));
-    admin = await newSignedInUser(t, 'Admin');
-    await makeAdmin(t.database, admin.email);
+    admin = await newSignedInAdmin(t);
   });
 
   async function vouching(feed: ChangeFeed): Promise<void> {

@@ -7,7 +7,7 @@ import {
 } from '@pbshare/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, newSignedInUser, type SignedIn } from '../../test/accounts.js';
-import { makeAdmin } from '../../test/admins.js';
+import { newSignedInAdmin } from '../../test/admins.js';
 import { expectFailure } from '../../test/envelope.js';
 import { useTestApp } from '../../test/file-hooks.js';
 import { acted, reported, userIdOf } from '../../test/moderation.js';
@@ -22,8 +22,7 @@ const t = useTestApp();
 let admin: SignedIn;
 
 beforeAll(async () => {
-  admin = await newSignedInUser(t, 'Admin');
-  await makeAdmin(t.database, admin.email);
+  admin = await newSignedInAdmin(t);
 });
 
 async function queue(): Promise<ModerationQueue> {

@@ -6,7 +6,7 @@ import {
 } from '@pbshare/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, newSignedInUser, type SignedIn } from '../../test/accounts.js';
-import { makeAdmin } from '../../test/admins.js';
+import { newSignedInAdmin } from '../../test/admins.js';
 import { expectEnvelope, expectFailure, expectFieldIssue } from '../../test/envelope.js';
 import { useTestApp } from '../../test/file-hooks.js';
 import { acted, freshAddress, reported, sendReport, userIdOf } from '../../test/moderation.js';
@@ -44,8 +44,7 @@ beforeAll(async () => {
   });
   expect(hiding.statusCode).toBe(200);
   member = await newSignedInUser(t, 'Reporter');
-  admin = await newSignedInUser(t, 'Admin');
-  await makeAdmin(t.database, admin.email);
+  admin = await newSignedInAdmin(t);
   return () => {
     removeWebDist(dist);
   };

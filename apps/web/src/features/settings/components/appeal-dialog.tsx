@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { appealInputSchema, MODERATION_MESSAGES, type OwnerDecision } from '@pbshare/shared';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { Button } from '@/components/ui/button';
@@ -9,6 +8,7 @@ import { TextareaField } from '@/components/ui/field';
 import { Form, SubmitButton } from '@/components/ui/form';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { toast } from '@/components/ui/toaster';
+import { useFormDialog } from '@/hooks/use-form-dialog';
 import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
 import { useSendAppeal } from '../api/send-appeal';
 
@@ -16,7 +16,6 @@ const messageSchema = appealInputSchema.pick({ message: true });
 
 /** 'Appeal' on one decision: the owner says why it is wrong, and a moderator looks again. */
 export function AppealDialog({ decision, what }: { decision: OwnerDecision; what: string }) {
-  const [open, setOpen] = useState(false);
   const send = useSendAppeal();
   const {
     register,
@@ -25,15 +24,14 @@ export function AppealDialog({ decision, what }: { decision: OwnerDecision; what
     reset,
     formState: { errors },
   } = useForm({ resolver: zodResolver(messageSchema), defaultValues: { message: '' } });
+  const dialog = useFormDialog(send.isPending, () => {
+    reset();
+  });
 
   return (
     <ModalDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (send.isPending) return;
-        setOpen(next);
-        if (!next) reset();
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       trigger={
         <Button variant="outline" size="sm" aria-label={`Appeal: ${what}`}>
           Appeal
@@ -56,8 +54,7 @@ export function AppealDialog({ decision, what }: { decision: OwnerDecision; what
             }
             return;
           }
-          setOpen(false);
-          reset();
+          dialog.close();
           toast.success(MODERATION_MESSAGES.appealSent);
         })}
       >

@@ -6,7 +6,6 @@ import {
   type User,
 } from '@pbshare/shared';
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { Button } from '@/components/ui/button';
@@ -15,6 +14,7 @@ import { PasswordField } from '@/components/ui/field';
 import { Form, SubmitButton } from '@/components/ui/form';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { toast } from '@/components/ui/toaster';
+import { useFormDialog } from '@/hooks/use-form-dialog';
 import { applyFieldErrors, errorMessage } from '@/lib/form-errors';
 import { useLeaveSession } from '@/features/auth';
 import { useDeleteAccount } from '../api/delete-account';
@@ -28,7 +28,6 @@ import { SetPasswordButton } from './set-password';
  * account made with a passkey sets a password first (the one rule for steps confirmed with it).
  */
 export function DeleteAccountDialog({ user }: { user: User }) {
-  const [open, setOpen] = useState(false);
   const leaveSession = useLeaveSession();
   const remove = useDeleteAccount();
   const download = useDownloadMyData();
@@ -40,19 +39,16 @@ export function DeleteAccountDialog({ user }: { user: User }) {
     reset,
     formState: { errors },
   } = useForm({ resolver: zodResolver(deleteAccountInputSchema), defaultValues: { password: '' } });
+  const dialog = useFormDialog(remove.isPending, () => {
+    reset();
+    remove.reset();
+    download.reset();
+  });
 
   return (
     <ModalDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (remove.isPending) return;
-        setOpen(next);
-        if (!next) {
-          reset();
-          remove.reset();
-          download.reset();
-        }
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       trigger={
         <Button variant="destructive" className="w-full sm:w-auto sm:justify-self-start">
           <Trash2 aria-hidden="true" />
