@@ -118,7 +118,7 @@ export const moderationQueueSchema = z.object({
 });
 export type ModerationQueue = z.infer<typeof moderationQueueSchema>;
 
-/** GET /v1/admin/audit (newest first; `?before=` an entry's `at` pages back). */
+/** GET /v1/admin/audit (newest first; `?before=&beforeId=`, the oldest entry's `at` and `id`, pages back). */
 export const auditLogSchema = z.object({ entries: z.array(auditEntrySchema) });
 
 /** The owner's view of a decision about their account (GET /v1/moderation/decisions). */

@@ -198,6 +198,35 @@ describe('the audit log', () => {
     );
   });
 
+  it('pages through entries made in one millisecond without skipping or repeating any', async () => {
+    const at = '2001-02-03T04:05:06.007Z';
+    const ids = ['tie-a', 'tie-b', 'tie-c', 'tie-d'];
+    await t.database.db
+      .insertInto('moderation_actions')
+      .values(
+        ids.map((id) => ({
+          id,
+          admin_user_id: 'admin',
+          admin_email: 'admin@example.com',
+          target_user_id: 'someone',
+          target_username: 'someone',
+          action: 'dismiss',
+          reason: 'tie',
+          created_at: at,
+        })),
+      )
+      .execute();
+    const seen: string[] = [];
+    let query = `?limit=1&before=${encodeURIComponent('2001-02-03T04:05:06.008Z')}`;
+    for (;;) {
+      const [entry] = await auditPage(query);
+      if (!entry) break;
+      seen.push(entry.id);
+      query = `?limit=1&before=${encodeURIComponent(entry.at)}&beforeId=${entry.id}`;
+    }
+    expect(seen).toEqual([...ids].reverse());
+  });
+
   it('keeps the entries as they were written, after the account changed or went', async () => {
     const owner = await newSignedInUser(t, 'Renamed');
     const ownerId = await userIdOf(t.app, owner);
@@ -215,8 +244,9 @@ describe('the audit log', () => {
     expect(kept?.username).toBe(owner.displayName);
   });
 
-  it('refuses a limit outside 1 to 100 and a `before` that is no time', async () => {
-    for (const query of ['?limit=0', '?limit=101', '?limit=two', '?before=yesterday']) {
+  it('refuses a limit outside 1 to 100, a `before` that is no time and an empty `beforeId`', async () => {
+    const emptyId = `?before=${encodeURIComponent('2001-01-01T00:00:00.000Z')}&beforeId=`;
+    for (const query of ['?limit=0', '?limit=101', '?limit=two', '?before=yesterday', emptyId]) {
       expectFailure(await audit(query), 400, 'VALIDATION_ERROR');
     }
   });

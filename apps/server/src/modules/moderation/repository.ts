@@ -31,6 +31,12 @@ export interface ReportGroup {
   lastReportedAt: string;
 }
 
+/** Where a page of the audit log starts: after the entry with this time (and id, when known). */
+export interface AuditCursor {
+  at: string;
+  id?: string | undefined;
+}
+
 /** Which open reports an action answers: one PB's, the profile's own, or all of the account's. */
 export type ReportScope =
   { kind: 'pb'; exerciseId: string } | { kind: 'profile' } | { kind: 'all' } | { kind: 'none' };
@@ -250,10 +256,23 @@ export class ModerationRepository {
     return true;
   }
 
-  /** The audit log, newest first, from before `before` when given. */
-  async auditLog(before: string | undefined, limit: number): Promise<AuditEntry[]> {
+  /**
+   * The audit log, newest first (by time, then id), from after `after` when given. The id breaks
+   * ties, so entries made in one millisecond are neither skipped nor repeated at a page's end.
+   */
+  async auditLog(after: AuditCursor | undefined, limit: number): Promise<AuditEntry[]> {
     let query = this.db.selectFrom('moderation_actions').select(ACTION_COLUMNS);
-    if (before) query = query.where('created_at', '<', before);
+    if (after) {
+      const { at, id } = after;
+      query = query.where((eb) =>
+        id === undefined
+          ? eb('created_at', '<', at)
+          : eb.or([
+              eb('created_at', '<', at),
+              eb.and([eb('created_at', '=', at), eb('id', '<', id)]),
+            ]),
+      );
+    }
     const rows = await query
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')

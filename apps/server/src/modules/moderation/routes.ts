@@ -33,8 +33,9 @@ export interface ModerationRouteDeps {
 const noData = successEnvelope(noDataSchema);
 
 const auditQuery = z.object({
-  /** An entry's `at`: the page before it. */
+  /** The oldest entry shown, by its `at` and `id`: the page after it. */
   before: z.iso.datetime().optional(),
+  beforeId: z.string().min(1).max(100).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
@@ -107,7 +108,10 @@ const adminRoutes: FastifyPluginAsyncZod<
   app.get(
     '/audit',
     { schema: { querystring: auditQuery, response: { 200: successEnvelope(auditLogSchema) } } },
-    async (request) =>
-      ok({ entries: await moderation.auditLog(request.query.before, request.query.limit) }),
+    async (request) => {
+      const { before, beforeId, limit } = request.query;
+      const after = before === undefined ? undefined : { at: before, id: beforeId };
+      return ok({ entries: await moderation.auditLog(after, limit) });
+    },
   );
 };

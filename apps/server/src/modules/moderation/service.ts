@@ -9,7 +9,12 @@ import { AppError, validationError } from '../../errors/app-error.js';
 import type { PbsService } from '../pbs/index.js';
 import type { AccountModeration, UserDirectory, UserRecord } from '../users/index.js';
 import { decisionMessage } from './decision-mail.js';
-import type { InTransaction, ModerationRepository, ReportScope } from './repository.js';
+import type {
+  AuditCursor,
+  InTransaction,
+  ModerationRepository,
+  ReportScope,
+} from './repository.js';
 
 /** What moderation does to PBs, through the pbs module. */
 export type PbModeration = Pick<
@@ -46,9 +51,9 @@ export class ModerationService {
     return this.repo.isAdmin(userId);
   }
 
-  /** The audit log, newest first; `before` (an entry's `at`) pages back. */
-  auditLog(before: string | undefined, limit: number): Promise<AuditEntry[]> {
-    return this.repo.auditLog(before, limit);
+  /** The audit log, newest first; `after` (the oldest entry shown) pages back. */
+  auditLog(after: AuditCursor | undefined, limit: number): Promise<AuditEntry[]> {
+    return this.repo.auditLog(after, limit);
   }
 
   async act(adminId: string, input: ModerationActionInput): Promise<AuditEntry> {

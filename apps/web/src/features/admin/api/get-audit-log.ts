@@ -7,14 +7,14 @@ import { adminKeys } from './admin-keys';
 /** Entries per page: a shorter page than this is the last one. */
 export const AUDIT_PAGE_SIZE = 50;
 
-/** GET /admin/audit: entries newest first, those before `before` (an entry's `at`) when given. */
+/** GET /admin/audit: entries newest first, those after `oldest` (the last one shown) when given. */
 export function getAuditLog(
-  before: string | undefined,
+  oldest: Pick<AuditEntry, 'at' | 'id'> | undefined,
   signal?: AbortSignal,
 ): Promise<AuditEntry[]> {
   return apiClient.get('/admin/audit', {
     signal,
-    query: { before, limit: AUDIT_PAGE_SIZE },
+    query: { before: oldest?.at, beforeId: oldest?.id, limit: AUDIT_PAGE_SIZE },
     parse: (data) => auditLogSchema.parse(data).entries,
   });
 }
@@ -24,8 +24,7 @@ export function useAuditLog() {
   return useInfiniteQuery({
     queryKey: adminKeys.audit,
     queryFn: ({ pageParam, signal }) => getAuditLog(pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) =>
-      page.length < AUDIT_PAGE_SIZE ? undefined : page[page.length - 1]?.at,
+    initialPageParam: undefined as Pick<AuditEntry, 'at' | 'id'> | undefined,
+    getNextPageParam: (page) => (page.length < AUDIT_PAGE_SIZE ? undefined : page.at(-1)),
   });
 }

@@ -49,6 +49,7 @@ describe('AuditLog', () => {
     expect(firstCall?.url.searchParams.get('before')).toBeNull();
     expect(firstCall?.url.searchParams.get('limit')).toBe(String(AUDIT_PAGE_SIZE));
     expect(olderCall?.url.searchParams.get('before')).toBe(first.at(-1)?.at);
+    expect(olderCall?.url.searchParams.get('beforeId')).toBe(first.at(-1)?.id);
   });
 
   it('says when nothing was done yet', async () => {
