@@ -197,7 +197,7 @@ async function throughTheForm(server, displayName) {
     await page.goto('/login');
     await page.getByRole('textbox', { name: 'Email' }).fill(benchEmail(displayName));
     await page.getByLabel('Password', { exact: true }).fill(BENCH_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(/\/profile$/);
     const token = await page.evaluate("localStorage.getItem('accessToken')");
 

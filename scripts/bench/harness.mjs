@@ -39,6 +39,26 @@ export function benchEmail(displayName) {
   return `${displayName.toLowerCase()}@example.com`;
 }
 
+/**
+ * The first mail to `email` in the server's outbox, decoded from quoted-printable. Mails leave
+ * from a background job, so it is waited for (10 s at most).
+ */
+async function mailTo(server, email) {
+  const outbox = join(server.dataDir, 'outbox');
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    const mail = (existsSync(outbox) ? readdirSync(outbox) : [])
+      .map((name) =>
+        readFileSync(join(outbox, name), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      )
+      .find((text) => text.includes(email));
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${email} in ${outbox} after 10 s`);
+}
+
 /** Registers, verifies (through the outbox) and signs in; returns the Authorization header. */
 export async function signedInAccount(server, displayName) {
   const account = {
@@ -53,15 +73,8 @@ export async function signedInAccount(server, displayName) {
       body: JSON.stringify(body),
     });
   await post('/v1/auth/register', account);
-  const outbox = join(server.dataDir, 'outbox');
-  const mail = readdirSync(outbox)
-    .map((name) =>
-      readFileSync(join(outbox, name), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '='),
-    )
-    .find((text) => text.includes(account.email));
-  const token = /verify\?token=([A-Za-z0-9_-]+)/.exec(mail ?? '')?.[1];
+  const mail = await mailTo(server, account.email);
+  const token = /verify\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
   await json(`${server.base}/v1/auth/verify?token=${token}`);
   const login = await post('/v1/auth/login', { email: account.email, password: account.password });
   return { authorization: `Bearer ${login.body.data.accessToken}` };

@@ -20,7 +20,7 @@ function renderAddPage(url: string) {
     'GET /v1/users/profile': () => ok(testUser),
     'GET /v1/pbs': () => ok([]),
   });
-  renderRoutes(withSiteProviders([{ path: '/add-pb', element: <AddPbPage /> }]), url);
+  return renderRoutes(withSiteProviders([{ path: '/add-pb', element: <AddPbPage /> }]), url);
 }
 
 describe('a file shared to the app', () => {
@@ -35,9 +35,12 @@ describe('a file shared to the app', () => {
   it('arrives attached to the add form', async () => {
     await keepSharedFile(new File(['png'], 'shared-lift.png', { type: 'image/png' }));
 
-    renderAddPage('/add-pb?shared=1');
+    const { router } = renderAddPage('/add-pb?shared=1');
 
     expect(await screen.findByText('shared-lift.png')).toBeVisible();
+    // Taken: a reload would open the plain form, not say the file did not arrive.
+    expect(router.state.location.search).toBe('');
+    expect(router.state.historyAction).toBe('REPLACE');
     expect(screen.getByRole('img', { name: 'The photo you picked' })).toHaveAttribute(
       'src',
       'blob:preview',

@@ -26,21 +26,32 @@ function takeOnce(): Promise<File | undefined> {
 /**
  * The photo or video shared to the installed app, for the add form (docs/PRODUCT.md §15): the
  * service worker kept it and opened /add-pb?shared=1. ?shared=missing is the server's answer to a
- * share that no service worker took, whose file is gone.
+ * share that no service worker took, whose file is gone. Once taken, the address drops
+ * `?shared=1`, so a reload opens the plain form rather than saying the file did not arrive.
  */
 export function useSharedFile(): SharedFileState {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const shared = params.get('shared');
   const [state, setState] = useState<SharedFileState>({ missing: shared === 'missing' });
   useEffect(() => {
     if (shared !== '1') return;
     let live = true;
     void takeOnce().then((file) => {
-      if (live) setState(file ? { file, missing: false } : { missing: true });
+      if (!live) return;
+      setState(file ? { file, missing: false } : { missing: true });
+      if (file) {
+        setParams(
+          (next) => {
+            next.delete('shared');
+            return next;
+          },
+          { replace: true },
+        );
+      }
     });
     return () => {
       live = false;
     };
-  }, [shared]);
+  }, [shared, setParams]);
   return state;
 }
