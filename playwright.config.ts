@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, TEST_LIMITS } from './scripts/lib/chromium.mjs';
 
 const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions };
@@ -10,6 +10,7 @@ export default defineConfig({
   testDir: './e2e/specs',
   globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: true,
+  ...TEST_LIMITS,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,

@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, TEST_LIMITS } from './scripts/lib/chromium.mjs';
 
 /**
  * `npm run test:fleet`: the user journeys and the fleet checks against two instances of the
@@ -26,6 +26,7 @@ export default defineConfig({
   globalSetup: './e2e/fleet/global-setup.ts',
   outputDir: '.tmp/pw-fleet',
   fullyParallel: true,
+  ...TEST_LIMITS,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,

@@ -11,3 +11,11 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/**
+ * Playwright's limits for both configs. Two browsers, the server and its ffmpeg share two cores,
+ * and CI machines differ in speed (one run here did the same work 1.5 times slower than the one
+ * before): tests that wait on a rendition or a service worker's install passed 30 s, and single
+ * checks 5 s.
+ */
+export const TEST_LIMITS = { timeout: 60_000, expect: { timeout: 10_000 } };
