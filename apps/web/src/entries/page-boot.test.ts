@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { PAGE_HOST_PROPERTY } from '@/lib/page-host';
 import {
   bootPage,
   bootScript,
@@ -206,5 +207,11 @@ describe('bootScript', () => {
     area.click();
     expect(takeEarlyTaps()).toEqual([area]);
     area.remove();
+
+    // It names the page's host for the landing's claim form before anything paints.
+    expect(document.documentElement.style.getPropertyValue(PAGE_HOST_PROPERTY)).toBe(
+      `"${location.host}/"`,
+    );
+    document.documentElement.style.removeProperty(PAGE_HOST_PROPERTY);
   });
 });

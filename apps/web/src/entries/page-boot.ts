@@ -1,3 +1,5 @@
+import { PAGE_HOST_PROPERTY, showPageHost } from '@/lib/page-host';
+
 /** The longest a page waits for its opening picture before loading its scripts anyway. */
 export const OPENING_PICTURE_WAIT_MS = 3000;
 
@@ -129,6 +131,7 @@ export function replayTaps(taps: readonly Element[]): void {
 export function bootScript(): string {
   const area = JSON.stringify(`[${EARLY_TAPS_ATTRIBUTE}]`);
   return (
+    `(${showPageHost.toString()})(${JSON.stringify(PAGE_HOST_PROPERTY)});` +
     `(${keepEarlyTaps.toString()})(${area},${JSON.stringify(EARLY_TAPS_EVENT)});` +
     `(${bootPage.toString()})(document.currentScript,function(entry){return import(entry)},${OPENING_PICTURE_WAIT_MS})`
   );

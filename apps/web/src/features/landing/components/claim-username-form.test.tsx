@@ -3,12 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { renderPage } from '@/test/render';
+import { PAGE_HOST_PROPERTY } from '@/lib/page-host';
 import { ClaimUsernameForm } from './claim-username-form';
 
 describe('ClaimUsernameForm', () => {
-  it('shows the host as the prefix of the public address', () => {
+  it('shows the host as the prefix of the public address, from the page-host property', () => {
     renderPage(<ClaimUsernameForm />);
-    expect(screen.getByText(`${window.location.host}/`)).toBeInTheDocument();
+    expect(document.documentElement.style.getPropertyValue(PAGE_HOST_PROPERTY)).toBe(
+      `"${window.location.host}/"`,
+    );
+    const prefix = screen.getByTestId('page-host');
+    expect(prefix).toHaveClass('before:content-[var(--page-host)]');
+    expect(prefix).toHaveAttribute('title', window.location.host);
   });
 
   it('goes to sign-up with the typed name URL-encoded', async () => {

@@ -1,8 +1,9 @@
-import { useId, type SubmitEvent } from 'react';
+import { useId, useLayoutEffect, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { useClientValue } from '@/hooks/use-client-value';
+import { PAGE_HOST_PROPERTY, showPageHost } from '@/lib/page-host';
 
 /**
  * Lets a visitor try out their public address before signing up. The spec asks for no validation
@@ -15,7 +16,12 @@ import { useClientValue } from '@/hooks/use-client-value';
 export function ClaimUsernameForm() {
   const navigate = useNavigate();
   const inputId = useId();
-  // Unknown when the landing page is rendered at build time: the address appears on hydration.
+  // The prefix is the host, drawn from a CSS property (lib/page-host.ts): the prerendered page's
+  // boot script sets it before the first paint, so hydration moves nothing; a page the app renders
+  // itself sets it before painting too. The tooltip, for a host too long to show, may come later.
+  useLayoutEffect(() => {
+    showPageHost(PAGE_HOST_PROPERTY);
+  }, []);
   const host = useClientValue(() => window.location.host, '');
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -39,11 +45,10 @@ export function ClaimUsernameForm() {
       <div className="flex flex-col gap-2 rounded-2xl border border-border bg-background p-2 shadow-card transition-[border-color,box-shadow] focus-within:border-ring focus-within:ring-4 focus-within:ring-ring/15 sm:flex-row sm:items-center">
         <div className="flex min-w-0 flex-1 items-center pl-3">
           <span
-            className="max-w-[55%] shrink-0 truncate text-base text-muted-foreground select-none sm:text-sm"
-            title={host}
-          >
-            {host ? `${host}/` : null}
-          </span>
+            data-testid="page-host"
+            className="max-w-[55%] shrink-0 truncate text-base text-muted-foreground select-none before:content-[var(--page-host)] sm:text-sm"
+            title={host || undefined}
+          />
           <input
             id={inputId}
             name="username"
