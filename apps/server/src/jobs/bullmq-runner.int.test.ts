@@ -11,6 +11,7 @@ import {
   type JobOutcome,
   type JobRunner,
   type JobRunnerOptions,
+  WAKE_DELAY_MS,
 } from './jobs.js';
 import { recordingLog } from './test-fixtures/recording-log.js';
 import { spawnSlowWorker } from './test-fixtures/spawn-slow-worker.js';
@@ -111,6 +112,26 @@ describe('the BullMQ job runner', () => {
     expect(rows).toEqual([{ id }]);
     // The row's id is the BullMQ job id: what makes sending twice harmless.
     expect(await redis.exists(`${testPrefix}bull:jobs:${id}`)).toBe(1);
+  });
+
+  it('sends a job written in this process at once, not at the next relay', async () => {
+    newQueue();
+    const kind = kindOf('woken');
+    const ran: number[] = [];
+    // A minute between relays: only the wake can send these jobs within the test.
+    startRunner([{ kind, run: async (payload: number) => void ran.push(payload) }], {
+      pollMs: 60_000,
+    });
+    await sleep(100); // the first relay, at start, has sent nothing
+
+    await t.database.db.transaction().execute((trx) => enqueueJob(trx, kind, 1));
+    await waitUntil('the job written in a transaction ran', () => ran.length === 1, 3_000);
+    for (let i = 2; i <= 30; i++) {
+      await enqueueJob(t.database.db, kind, i);
+      if (i % 5 === 0) await sleep(WAKE_DELAY_MS);
+    }
+    await waitUntil('every job of the burst ran', () => ran.length === 30, 3_000);
+    expect([...ran].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
   });
 
   it('adds nothing when the relay sends a job again (it stopped before marking it sent)', async () => {

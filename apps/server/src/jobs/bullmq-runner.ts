@@ -7,6 +7,7 @@ import {
   settleSentJob,
   type JobRow,
 } from './jobs-repository.js';
+import { onJobQueued, WAKE_DELAY_MS } from './job-wake.js';
 import type { JobDefinition, JobRunner, RunnerSettings } from './jobs.js';
 import {
   DEFAULT_MAX_ATTEMPTS,
@@ -56,18 +57,37 @@ export function createBullmqRunner(
   let relayTimer: NodeJS.Timeout | undefined;
   let relaying: Promise<void> | undefined;
   let stopped: Promise<void> | undefined;
+  let stopWaking: (() => void) | undefined;
+  let relayAgain = false;
+  // A wake already on its way: jobs written in a burst do not keep pushing the relay back.
+  let woken = false;
 
   function scheduleRelay(delayMs: number): void {
     relayTimer = setTimeout(() => {
+      woken = false;
       relaying = relay()
         .catch((err: unknown) => {
           log.error({ err }, 'Could not send jobs to BullMQ');
         })
         .finally(() => {
           relaying = undefined;
-          if (state === 'running') scheduleRelay(pollMs);
+          if (state !== 'running') return;
+          scheduleRelay(relayAgain ? WAKE_DELAY_MS : pollMs);
+          relayAgain = false;
         });
     }, delayMs);
+  }
+
+  /** A job was written here: sends it shortly rather than at the next relay. */
+  function wake(): void {
+    if (state !== 'running' || woken) return;
+    if (relaying) {
+      relayAgain = true;
+      return;
+    }
+    woken = true;
+    clearTimeout(relayTimer);
+    scheduleRelay(WAKE_DELAY_MS);
   }
 
   async function relay(): Promise<void> {
@@ -183,11 +203,13 @@ export function createBullmqRunner(
       worker.run().catch((err: unknown) => {
         log.error({ err }, 'Job worker (BullMQ) stopped');
       });
+      stopWaking = onJobQueued(wake);
       scheduleRelay(0);
     },
     stop() {
       stopped ??= (async () => {
         state = 'stopped';
+        stopWaking?.();
         clearTimeout(relayTimer);
         // Closing stops fetching at once; it resolves once the jobs it holds have finished.
         const closing = worker?.close();

@@ -3,8 +3,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { createBullmqRunner } from './bullmq-runner.js';
+import { announceJobQueued } from './job-wake.js';
 import { insertJob } from './jobs-repository.js';
 import { createTableRunner } from './table-runner.js';
+
+export { WAKE_DELAY_MS } from './job-wake.js';
 
 /**
  * Background jobs: durable, retried with backoff, parked when they keep failing. One port, two
@@ -50,11 +53,14 @@ export async function enqueueJob(
   payload: unknown,
   options: EnqueueOptions = {},
 ): Promise<string /* job id */> {
-  return insertJob(db, {
+  const id = await insertJob(db, {
     kind,
     payload: JSON.stringify(payload ?? null),
     maxAttempts: options.maxAttempts ?? null,
   });
+  // A runner that looks before the transaction commits finds nothing and takes it at its next poll.
+  announceJobQueued();
+  return id;
 }
 
 export interface JobRunner {
@@ -73,7 +79,11 @@ export interface JobRunnerOptions {
   /** Given: BullMQ on this Redis; otherwise the table runner. */
   redis?: { url: string; keyPrefix: string };
   onFinished?: (outcome: JobOutcome) => void;
-  /** How often to look for due jobs (table) or unsent ones (BullMQ relay). Default 1 s. */
+  /**
+   * How often to look for due jobs (table) or unsent ones (BullMQ relay). Default 1 s. A job this
+   * process writes is looked for at once (WAKE_DELAY_MS); the poll finds the rest: retries that
+   * come due, and jobs other processes wrote.
+   */
   pollMs?: number;
   /**
    * How long a running job stays its runner's without a heartbeat; renewed every third of it.

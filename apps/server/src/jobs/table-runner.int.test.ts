@@ -10,6 +10,7 @@ import {
   type JobOutcome,
   type JobRunner,
   type JobRunnerOptions,
+  WAKE_DELAY_MS,
 } from './jobs.js';
 import { DONE_JOB_KEEP_MS } from './job-sweep.js';
 import { deleteDoneBefore } from './jobs-repository.js';
@@ -96,6 +97,26 @@ describe('the table job runner', () => {
       .where('kind', '=', kind)
       .execute();
     expect(rows).toEqual([{ id }]);
+  });
+
+  it('looks for a job written in this process at once, not at its next poll', async () => {
+    const kind = kindOf('woken');
+    const ran: number[] = [];
+    // A minute between polls: only the wake can find these jobs within the test.
+    startRunner([{ kind, run: async (payload: number) => void ran.push(payload) }], {
+      pollMs: 60_000,
+    });
+    await sleep(50); // the first poll, at start, has found nothing
+
+    await t.database.db.transaction().execute((trx) => enqueueJob(trx, kind, 1));
+    await waitUntil('the job written in a transaction ran', () => ran.length === 1, 2_000);
+    // A burst, each write waking the runner again while it looks or runs: none waits for a poll.
+    for (let i = 2; i <= 30; i++) {
+      await enqueueJob(t.database.db, kind, i);
+      if (i % 5 === 0) await sleep(WAKE_DELAY_MS);
+    }
+    await waitUntil('every job of the burst ran', () => ran.length === 30, 2_000);
+    expect([...ran].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
   });
 
   it('retries a failing job with exponential backoff until it succeeds', async () => {

@@ -11,6 +11,7 @@ import {
   type JobRow,
   type Lease,
 } from './jobs-repository.js';
+import { onJobQueued, WAKE_DELAY_MS } from './job-wake.js';
 import type { JobDefinition, JobRunner, RunnerSettings } from './jobs.js';
 import {
   DEFAULT_MAX_ATTEMPTS,
@@ -41,6 +42,21 @@ export function createTableRunner(settings: RunnerSettings): JobRunner {
   let polling: Promise<void> | undefined;
   let pollAgain = false;
   let stopped: Promise<void> | undefined;
+  let stopWaking: (() => void) | undefined;
+  // A wake already on its way: jobs written in a burst do not keep pushing the look back.
+  let woken = false;
+
+  /** A job was written here: looks for it shortly rather than at the next poll. */
+  function wake(): void {
+    if (state !== 'running' || woken) return;
+    if (polling) {
+      pollAgain = true;
+      return;
+    }
+    woken = true;
+    clearTimeout(pollTimer);
+    pollTimer = setTimeout(poll, WAKE_DELAY_MS);
+  }
 
   /** Claims jobs now; while a poll runs, asks for one more right after it. */
   function poll(): void {
@@ -50,6 +66,7 @@ export function createTableRunner(settings: RunnerSettings): JobRunner {
       return;
     }
     clearTimeout(pollTimer);
+    woken = false;
     polling = fillSlots()
       .catch((err: unknown) => {
         log.error({ err }, 'Could not claim jobs');
@@ -181,11 +198,13 @@ export function createTableRunner(settings: RunnerSettings): JobRunner {
       if (state !== 'new') return;
       state = 'running';
       heartbeatTimer = setInterval(() => void heartbeat(), Math.max(1, Math.floor(leaseMs / 3)));
+      stopWaking = onJobQueued(wake);
       poll();
     },
     stop() {
       stopped ??= (async () => {
         state = 'stopped';
+        stopWaking?.();
         clearTimeout(pollTimer);
         await polling;
         await inFlight.drain(settings.stopGraceMs);
