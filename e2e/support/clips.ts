@@ -61,14 +61,21 @@ export const phoneClip = () =>
     '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart',
   ]);
 
-/** 720p at 6 Mbit/s for 30 s (~23 MB): small enough to be sent as it is, big enough to cut. */
+/**
+ * 720p at 9 Mbit/s for 20 s (~23 MB, three chunks): sent as it is (under the bitrate worth
+ * shrinking), big enough to cut. A square crossing a plain frame, padded to the bit rate like the
+ * 4K clip: the server's rendition of it takes seconds, so it is ready in time on a busy machine,
+ * where ffmpeg runs at low priority behind both browsers.
+ */
 export const plainClip = () =>
   // prettier-ignore
-  clip('720p-30s.mp4', [
-    '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30',
+  clip('720p-20s-cbr.mp4', [
+    '-f', 'lavfi',
+    '-i', "color=c=0x2a6fdb:s=1280x720:r=30,drawbox=x='mod(t*200,1200)':y=320:w=80:h=80:color=orange:t=fill",
     '-f', 'lavfi', '-i', 'sine=frequency=330',
-    '-t', '30', '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '6M', '-maxrate', '6M',
-    '-bufsize', '12M', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart',
+    '-t', '20', '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '9M', '-minrate', '9M',
+    '-maxrate', '9M', '-bufsize', '9M', '-x264-params', 'nal-hrd=cbr:filler=1',
+    '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart',
   ]);
 
 /** HEVC, which this Chromium cannot decode, so it cannot convert it either. */
