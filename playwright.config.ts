@@ -1,6 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, TEST_LIMITS } from './scripts/lib/chromium.mjs';
+import {
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
+  TEST_EVIDENCE,
+  TEST_LIMITS,
+} from './scripts/lib/chromium.mjs';
 
 const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions };
@@ -19,8 +24,7 @@ export default defineConfig({
     // The app's service worker would answer pages from its cache and outlive each test's page:
     // the offline specs allow it for themselves.
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
+    ...TEST_EVIDENCE,
   },
   projects: [
     {

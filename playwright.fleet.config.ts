@@ -1,6 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, TEST_LIMITS } from './scripts/lib/chromium.mjs';
+import {
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
+  TEST_EVIDENCE,
+  TEST_LIMITS,
+} from './scripts/lib/chromium.mjs';
 
 /**
  * `npm run test:fleet`: the user journeys and the fleet checks against two instances of the
@@ -34,8 +39,7 @@ export default defineConfig({
   use: {
     // As in the main suite: the app's service worker is for the offline specs alone.
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
+    ...TEST_EVIDENCE,
   },
   projects: [
     {
