@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 
 import { test, expect } from '../support/fixtures.js';
 import { endScreenHeading, sharerWithPbs, slideTitle } from '../support/share.js';
-import { onSlowLine } from '../support/network.js';
+import { onSlowLine } from '../../scripts/lib/slow-line.mjs';
 import { visitorContext } from '../support/visitor.js';
 
 /**

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { startServer } from './harness.mjs';
 import { profileWithTenPbs, USERNAME } from './sample-profile.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.mjs';
+import { onSlowLine } from '../lib/slow-line.mjs';
 
 const RUNS = Number(process.env.SLOW_LINE_RUNS ?? 5);
 const TARGET_MS = 2000;
@@ -37,14 +38,7 @@ async function oneRun(browser, url) {
   });
   try {
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 400,
-      downloadThroughput: (400 * 1000) / 8,
-      uploadThroughput: (400 * 1000) / 8,
-    });
+    await onSlowLine(context, page);
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     return await page.evaluate(FIRST_PAINT);
   } finally {

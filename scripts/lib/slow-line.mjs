@@ -1,10 +1,13 @@
-import type { BrowserContext, Page } from '@playwright/test';
-
 /**
  * Slows `page` to a weak phone line, 400 kbit/s each way with 400 ms of latency, through
  * Chromium's own network emulation (so every request waits, in the order the browser sends them).
+ * For the end-to-end tests and the slow-line bench.
+ *
+ * @param {import('@playwright/test').BrowserContext} context
+ * @param {import('@playwright/test').Page} page
+ * @returns {Promise<void>}
  */
-export async function onSlowLine(context: BrowserContext, page: Page): Promise<void> {
+export async function onSlowLine(context, page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
