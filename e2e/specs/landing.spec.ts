@@ -3,6 +3,7 @@ import type { Response as PlaywrightResponse } from '@playwright/test';
 
 import { signedInAccount } from '../support/accounts.js';
 import { test, expect } from '../support/fixtures.js';
+import { expectHostPrefix } from '../support/landing.js';
 
 test.describe('landing page', () => {
   test('shows every section of the pitch', async ({ page }) => {
@@ -19,15 +20,7 @@ test.describe('landing page', () => {
     await expect(carousel.getByRole('button', { name: /^Show sample \d of 3/ })).toHaveCount(3);
 
     // Username claim with the host as prefix.
-    const host = new URL(page.url()).host;
-    // Drawn by CSS from a property the boot script sets before the first paint (no text node).
-    const prefix = page.getByTestId('page-host');
-    await expect(prefix).toBeVisible();
-    expect(
-      await page.evaluate<string>(
-        `getComputedStyle(document.querySelector('[data-testid=page-host]'), '::before').content`,
-      ),
-    ).toBe(`"${host}/"`);
+    await expectHostPrefix(page);
     await expect(page.getByRole('textbox', { name: 'Your username' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Share your PBs' })).toBeVisible();
     await expect(page.getByText('Just sign up. No card required.')).toBeVisible();

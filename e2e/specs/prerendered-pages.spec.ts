@@ -1,4 +1,5 @@
 import { test, expect } from '../support/fixtures.js';
+import { expectHostPrefix } from '../support/landing.js';
 
 /** Each page the build renders to HTML, and the heading it opens with. */
 const PAGES = [
@@ -51,8 +52,7 @@ test.describe('pages rendered at build time', () => {
     }
     // Hydrated: the landing page's claim form shows this host and leads to sign-up.
     await page.goto('/');
-    const host = new URL(page.url()).host;
-    await expect(page.getByText(`${host}/`, { exact: true })).toBeVisible();
+    await expectHostPrefix(page);
     await page.getByRole('textbox', { name: 'Your username' }).fill('maya');
     await page.getByRole('button', { name: 'Share your PBs' }).click();
     await expect(page).toHaveURL(/\/signup\?username=maya$/);
