@@ -123,6 +123,22 @@ describe('keepQueries', () => {
     expect(localStorage).toHaveLength(0);
   });
 
+  it('makes a waiting write when the page goes away (a reload), not after', () => {
+    const client = newClient();
+    const stop = keepQueries(client, isKept);
+
+    client.setQueryData(PBS, [{ id: 'pb-2' }, { id: 'pb-1' }]);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(restored().getQueryData(PBS)).toEqual([{ id: 'pb-2' }, { id: 'pb-1' }]);
+
+    // Nothing waits any more, and nothing is written for a page-hide with nothing waiting.
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    vi.advanceTimersByTime(1000);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(setItem).not.toHaveBeenCalled();
+    stop();
+  });
+
   it('stops keeping when stopped, dropping a write that was waiting', () => {
     const client = newClient();
     const stop = keepQueries(client, isKept);
@@ -130,6 +146,7 @@ describe('keepQueries', () => {
     client.setQueryData(PBS, []);
     stop();
     vi.advanceTimersByTime(1000);
+    window.dispatchEvent(new Event('pagehide'));
 
     expect(localStorage).toHaveLength(0);
   });

@@ -13,7 +13,10 @@ const STORAGE_KEY = 'pbshare.keptQueries';
 const FORMAT = 1;
 /** Answers older than this are too stale to show, even offline. */
 export const KEPT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
-/** Writes wait this long, so a burst of answers (a list and its records) is one write. */
+/**
+ * Writes wait this long, so a burst of answers (a list and its records) is one write. One still
+ * waiting when the page goes away (a reload, a closed tab) is made then.
+ */
 const WRITE_DELAY_MS = 300;
 
 interface Kept {
@@ -81,6 +84,14 @@ export function keepQueries(
       // Storage full or refused: the app works as before, without the offline copy.
     }
   };
+  // A reload straight after reordering would otherwise open with the order before it.
+  const writeNowIfWaiting = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    write();
+  };
+  const pageEvents = typeof window === 'undefined' ? undefined : window;
+  pageEvents?.addEventListener('pagehide', writeNowIfWaiting);
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     const key = (event.query as { queryKey: QueryKey }).queryKey;
     if (!isKept(key)) return;
@@ -91,6 +102,8 @@ export function keepQueries(
   });
   return () => {
     clearTimeout(timer);
+    timer = undefined;
+    pageEvents?.removeEventListener('pagehide', writeNowIfWaiting);
     unsubscribe();
   };
 }
