@@ -150,7 +150,18 @@ test.describe('saving with no network', () => {
         if (ours) resolve(ours.registrationId);
       });
     });
+    // Closed for the worker too: while it still counts the page as open it hands the sending to
+    // that page, which is gone, and the sync ends with nothing sent.
+    const noPageOpen = new Promise<void>((resolve) => {
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        const ours = versions.filter((v) => v.scriptURL.startsWith(baseURL ?? ''));
+        if (ours.length > 0 && ours.every((v) => (v.controlledClients ?? []).length === 0)) {
+          resolve();
+        }
+      });
+    });
     await cdp.send('ServiceWorker.enable');
+    await noPageOpen;
     await cdp.send('ServiceWorker.dispatchSyncEvent', {
       origin: new URL(baseURL ?? '').origin,
       registrationId: await registered,
