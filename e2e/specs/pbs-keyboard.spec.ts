@@ -25,8 +25,10 @@ test.describe('reordering with the keyboard', () => {
     // One press, one place; the live region says where it is.
     await handle.focus();
     await page.keyboard.press('Space');
-    // Picked up: an arrow pressed before the drag has started would go nowhere.
+    // Picked up and placed over its own slot: an arrow pressed before the drag has measured the
+    // slots would go nowhere.
     await expect(page.getByTestId('pb-drag-overlay')).toBeVisible();
+    await expect(page.getByText(`${first} is over position 1 of 3.`)).toBeAttached();
     await page.keyboard.press('ArrowRight');
     await expect(page.getByText(`${first} is over position 2 of 3.`)).toBeAttached();
     await page.keyboard.press('Space');

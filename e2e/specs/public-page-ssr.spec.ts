@@ -145,8 +145,16 @@ test.describe('the server-rendered public page', () => {
     const firstPaint = await v.evaluate<{
       documentBytes: number;
       before: { name: string; type: string }[];
-    }>(`(() => {
-      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    }>(`(async () => {
+      // Reported once the frame is on screen, which on a busy machine can come after 'load'.
+      const paint = await new Promise((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          const entry = list.getEntriesByName('first-contentful-paint')[0];
+          if (!entry) return;
+          observer.disconnect();
+          resolve(entry);
+        }).observe({ type: 'paint', buffered: true });
+      });
       const page = performance.getEntriesByType('navigation')[0];
       const before = performance.getEntriesByType('resource')
         .filter((entry) => entry.startTime < paint.startTime)
@@ -155,10 +163,10 @@ test.describe('the server-rendered public page', () => {
     })()`);
     expect(firstPaint.documentBytes).toBeGreaterThan(0);
     expect(firstPaint.documentBytes).toBeLessThanOrEqual(32 * 1024);
-    // The opening picture may start early (it is preloaded); no stylesheet, script or font does.
-    expect(
-      firstPaint.before.filter((entry) => !/\.(webp|jpe?g|png|avif)$/.test(entry.name)),
-    ).toEqual([]);
+    // The opening picture (preloaded) and the icon may start early; no stylesheet, script or font.
+    expect(firstPaint.before.filter((entry) => /\.(css|m?js|woff2?)$/.test(entry.name))).toEqual(
+      [],
+    );
     await context.close();
   });
 
