@@ -3,6 +3,7 @@ import type { APIRequestContext, Page, Response as PlaywrightResponse } from '@p
 
 import { test, expect } from '../support/fixtures.js';
 import { sharerWithPbs, slideTitle, storyProgress, visitStory } from '../support/share.js';
+import { FIRST_CONTENTFUL_PAINT } from '../../scripts/lib/slow-line.mjs';
 import { visitorContext } from '../support/visitor.js';
 
 /** A sharer with one PB (a photo), then signed out on `page`, so it visits as a stranger. */
@@ -142,31 +143,18 @@ test.describe('the server-rendered public page', () => {
     await expect(v.getByTestId('story-value')).toHaveText('405 lbs');
     await v.waitForLoadState('load');
     // Browser code as text: the tests are typed for Node, which has no DOM types.
-    const firstPaint = await v.evaluate<{
-      documentBytes: number;
-      before: { name: string; type: string }[];
-    }>(`(async () => {
-      // Reported once the frame is on screen, which on a busy machine can come after 'load'.
-      const paint = await new Promise((resolve) => {
-        new PerformanceObserver((list, observer) => {
-          const entry = list.getEntriesByName('first-contentful-paint')[0];
-          if (!entry) return;
-          observer.disconnect();
-          resolve(entry);
-        }).observe({ type: 'paint', buffered: true });
-      });
+    const firstPaint = await v.evaluate<{ documentBytes: number; before: string[] }>(`(async () => {
+      const paint = await ${FIRST_CONTENTFUL_PAINT};
       const page = performance.getEntriesByType('navigation')[0];
       const before = performance.getEntriesByType('resource')
         .filter((entry) => entry.startTime < paint.startTime)
-        .map((entry) => ({ name: new URL(entry.name).pathname, type: entry.initiatorType }));
+        .map((entry) => new URL(entry.name).pathname);
       return { documentBytes: page.encodedBodySize, before };
     })()`);
     expect(firstPaint.documentBytes).toBeGreaterThan(0);
     expect(firstPaint.documentBytes).toBeLessThanOrEqual(32 * 1024);
     // The opening picture (preloaded) and the icon may start early; no stylesheet, script or font.
-    expect(firstPaint.before.filter((entry) => /\.(css|m?js|woff2?)$/.test(entry.name))).toEqual(
-      [],
-    );
+    expect(firstPaint.before.filter((path) => /\.(css|m?js|woff2?)$/.test(path))).toEqual([]);
     await context.close();
   });
 

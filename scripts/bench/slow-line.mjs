@@ -3,8 +3,9 @@
 // latency (Chromium's own network emulation), at phone size: when the browser first painted text,
 // from its paint timing, the document's compressed size, and whether the name, title and value
 // came in the document. Five runs, each in a fresh context (nothing cached); prints the median,
-// the range and met or NOT met against the 2 s target. A measurement, not a test: the end-to-end test checks what makes it
-// fast (the document alone paints, and is small), which a busy machine cannot turn red.
+// the range and met or NOT met against the 2 s target. A measurement, not a test: the end-to-end
+// test checks what makes it fast (the document alone paints, and is small), which a busy machine
+// cannot turn red.
 //
 // SLOW_LINE_RUNS: runs (5).
 import { chromium } from '@playwright/test';
@@ -12,20 +13,20 @@ import { join } from 'node:path';
 import { startServer } from './harness.mjs';
 import { profileWithTenPbs, USERNAME } from './sample-profile.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.mjs';
-import { onSlowLine } from '../lib/slow-line.mjs';
+import { FIRST_CONTENTFUL_PAINT, onSlowLine } from '../lib/slow-line.mjs';
 
 const RUNS = Number(process.env.SLOW_LINE_RUNS ?? 5);
 const TARGET_MS = 2000;
 
-/** The paint timing, and whether the opening slide's owner, title and value were painted by it. */
-const FIRST_PAINT = `(() => {
-  const paint = performance.getEntriesByName('first-contentful-paint')[0];
+/** The first paint, the document's size, and whether the opening slide's text came in it. */
+const FIRST_PAINT = `(async () => {
+  const paint = await ${FIRST_CONTENTFUL_PAINT};
   const text = (selector) => document.querySelector(selector)?.textContent ?? '';
   const owner = text('[data-testid="story-owner"]');
   const title = text('[data-testid="story-slide"] h2');
   const value = text('[data-testid="story-value"]');
   return {
-    ms: paint ? paint.startTime : Infinity,
+    ms: paint.startTime,
     painted: Boolean(owner && title && value),
     bytes: performance.getEntriesByType('navigation')[0].encodedBodySize,
   };
@@ -55,13 +56,14 @@ try {
   for (let i = 0; i < RUNS; i++) runs.push(await oneRun(browser, url));
   const times = runs.map((run) => run.ms).sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)];
-  const met = median <= TARGET_MS && runs.every((run) => run.painted);
+  const painted = runs.every((run) => run.painted);
+  const met = median <= TARGET_MS && painted;
   console.log(`\n## First paint of /{username} at 400 kbit/s and 400 ms, ${RUNS} runs`);
   console.log(
     `document ${(runs[0].bytes / 1024).toFixed(1)} KB compressed; ` +
       `median ${(median / 1000).toFixed(2)} s, range ${(times[0] / 1000).toFixed(2)}-` +
       `${(times.at(-1) / 1000).toFixed(2)} s; name, title and value in the document: ` +
-      `${runs.every((run) => run.painted) ? 'yes' : 'NO'}; target ${TARGET_MS / 1000} s: ` +
+      `${painted ? 'yes' : 'NO'}; target ${TARGET_MS / 1000} s: ` +
       (met ? 'met' : 'NOT met'),
   );
 } finally {

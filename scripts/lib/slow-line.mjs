@@ -17,3 +17,16 @@ export async function onSlowLine(context, page) {
     uploadThroughput: (400 * 1000) / 8,
   });
 }
+
+/**
+ * An expression to evaluate in a page: its first-contentful-paint entry, once the browser has
+ * reported it. A busy machine can report it after the 'load' event, so it is waited for.
+ */
+export const FIRST_CONTENTFUL_PAINT = `new Promise((resolve) => {
+  new PerformanceObserver((list, observer) => {
+    const entry = list.getEntriesByName('first-contentful-paint')[0];
+    if (!entry) return;
+    observer.disconnect();
+    resolve(entry);
+  }).observe({ type: 'paint', buffered: true });
+})`;

@@ -102,7 +102,6 @@ export function keepQueries(
   });
   return () => {
     clearTimeout(timer);
-    timer = undefined;
     pageEvents?.removeEventListener('pagehide', writeNowIfWaiting);
     unsubscribe();
   };
